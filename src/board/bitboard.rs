@@ -1,0 +1,338 @@
+//! [`Bitboard`]: a set of points of the padded grid, one bit per grid slot,
+//! held in a fixed array of `u64` words (enough for the 25x25 grid).
+//!
+//! Neighbour operations are shifts by 1 (east/west) and by the stride
+//! (north/south); callers mask the result with the board's on-board set.
+//! This module knows grid indices only: no colours, strings or rules.
+
+use super::point::{Point, ARRAY_SIZE};
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Sub, SubAssign};
+
+/// Number of `u64` words in a bitboard.
+pub const WORDS: usize = ARRAY_SIZE / 64;
+
+/// A set of grid points.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[must_use]
+pub struct Bitboard(pub [u64; WORDS]);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard([0; WORDS]);
+
+    #[inline]
+    pub const fn single(p: Point) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        b.0[p.index() / 64] = 1 << (p.index() % 64);
+        b
+    }
+
+    /// All on-board points of a board of side `size`.
+    pub fn on_board(size: usize) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for y in 0..size {
+            for x in 0..size {
+                b.insert(Point::from_xy_unchecked(x, y, size));
+            }
+        }
+        b
+    }
+
+    #[inline]
+    pub const fn contains(&self, p: Point) -> bool {
+        self.0[p.index() / 64] >> (p.index() % 64) & 1 != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, p: Point) {
+        self.0[p.index() / 64] |= 1 << (p.index() % 64);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, p: Point) {
+        self.0[p.index() / 64] &= !(1 << (p.index() % 64));
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The lowest point in the set.
+    #[inline]
+    pub fn first(&self) -> Option<Point> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| Point::from_index(i * 64 + w.trailing_zeros() as usize))
+    }
+
+    /// Shift every bit towards higher indices by `n` (< 64 * WORDS).
+    #[inline]
+    pub const fn shl(&self, n: usize) -> Bitboard {
+        let (words, bits) = (n / 64, n % 64);
+        let mut out = [0u64; WORDS];
+        let mut i = WORDS;
+        while i > words {
+            i -= 1;
+            let src = i - words;
+            let mut w = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                w |= self.0[src - 1] >> (64 - bits);
+            }
+            out[i] = w;
+        }
+        Bitboard(out)
+    }
+
+    /// Shift every bit towards lower indices by `n` (< 64 * WORDS).
+    #[inline]
+    pub const fn shr(&self, n: usize) -> Bitboard {
+        let (words, bits) = (n / 64, n % 64);
+        let mut out = [0u64; WORDS];
+        let mut i = 0;
+        while i + words < WORDS {
+            let src = i + words;
+            let mut w = self.0[src] >> bits;
+            if bits > 0 && src + 1 < WORDS {
+                w |= self.0[src + 1] << (64 - bits);
+            }
+            out[i] = w;
+            i += 1;
+        }
+        Bitboard(out)
+    }
+
+    /// Points orthogonally adjacent to some point of the set (the set itself
+    /// is not included unless adjacent), unmasked: may contain border slots.
+    #[inline]
+    pub fn neighbours(&self, stride: usize) -> Bitboard {
+        self.shl(1) | self.shr(1) | self.shl(stride) | self.shr(stride)
+    }
+
+    /// The set grown by one step inside `within`, plus itself.
+    #[inline]
+    pub fn dilate(&self, stride: usize, within: Bitboard) -> Bitboard {
+        (*self | self.neighbours(stride)) & within
+    }
+
+    /// Every point of `within` connected to `self` through `within`.
+    pub fn flood(&self, stride: usize, within: Bitboard) -> Bitboard {
+        let mut cur = *self & within;
+        loop {
+            let next = cur.dilate(stride, within);
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
+    }
+
+    #[inline]
+    pub fn iter(&self) -> BitIter {
+        BitIter {
+            words: self.0,
+            word: 0,
+            remaining: self.count() as usize,
+        }
+    }
+}
+
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitor(mut self, o: Bitboard) -> Bitboard {
+        self |= o;
+        self
+    }
+}
+
+impl BitOrAssign for Bitboard {
+    #[inline]
+    fn bitor_assign(&mut self, o: Bitboard) {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a |= b;
+        }
+    }
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitand(mut self, o: Bitboard) -> Bitboard {
+        self &= o;
+        self
+    }
+}
+
+impl BitAndAssign for Bitboard {
+    #[inline]
+    fn bitand_assign(&mut self, o: Bitboard) {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a &= b;
+        }
+    }
+}
+
+impl BitXor for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitxor(mut self, o: Bitboard) -> Bitboard {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a ^= b;
+        }
+        self
+    }
+}
+
+/// Set difference.
+impl Sub for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn sub(mut self, o: Bitboard) -> Bitboard {
+        self -= o;
+        self
+    }
+}
+
+impl SubAssign for Bitboard {
+    #[inline]
+    fn sub_assign(&mut self, o: Bitboard) {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a &= !b;
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Bitboard {
+    type Item = Point;
+    type IntoIter = BitIter;
+    fn into_iter(self) -> BitIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Point> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for p in iter {
+            b.insert(p);
+        }
+        b
+    }
+}
+
+/// Iterator over the points of a [`Bitboard`], lowest index first.
+#[derive(Clone)]
+pub struct BitIter {
+    words: [u64; WORDS],
+    word: usize,
+    remaining: usize,
+}
+
+impl Iterator for BitIter {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.word < WORDS {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                self.remaining -= 1;
+                return Some(Point::from_index(
+                    self.word * 64 + w.trailing_zeros() as usize,
+                ));
+            }
+            self.word += 1;
+        }
+        None
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for BitIter {}
+impl std::iter::FusedIterator for BitIter {}
+
+/// Draws the set as a grid (rows of the padded grid, `X` for members),
+/// highest row first, 26 columns per row (the 25x25 stride).
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let stride = Point::stride(super::point::MAX_SIZE);
+        writeln!(f, "Bitboard({} points)", self.count())?;
+        let last = self.iter().last().map_or(0, |p| p.index());
+        for row in (0..=last / stride).rev() {
+            let line: String = (0..stride)
+                .map(|c| {
+                    let i = row * stride + c;
+                    if i < ARRAY_SIZE && self.contains(Point::from_index(i)) {
+                        'X'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_cross_words() {
+        let p = Point::from_index(63);
+        let b = Bitboard::single(p);
+        assert_eq!(b.shl(1), Bitboard::single(Point::from_index(64)));
+        assert_eq!(b.shl(130), Bitboard::single(Point::from_index(193)));
+        assert_eq!(b.shr(63), Bitboard::single(Point::from_index(0)));
+        assert_eq!(b.shr(64), Bitboard::EMPTY);
+        let top = Bitboard::single(Point::from_index(ARRAY_SIZE - 1));
+        assert_eq!(top.shl(1), Bitboard::EMPTY);
+        assert_eq!(
+            top.shr(ARRAY_SIZE - 1),
+            Bitboard::single(Point::from_index(0))
+        );
+    }
+
+    #[test]
+    fn neighbours_and_flood() {
+        let size = 9;
+        let stride = Point::stride(size);
+        let on = Bitboard::on_board(size);
+        assert_eq!(on.count(), 81);
+        let corner = Bitboard::single(Point::new(0, 0, size).unwrap());
+        assert_eq!((corner.neighbours(stride) & on).count(), 2);
+        let centre = Bitboard::single(Point::new(4, 4, size).unwrap());
+        assert_eq!((centre.neighbours(stride) & on).count(), 4);
+        assert_eq!(corner.flood(stride, on), on);
+        let pts: Vec<Point> = on.iter().collect();
+        assert_eq!(pts.len(), 81);
+        assert_eq!(on.iter().len(), 81);
+        assert_eq!(pts.iter().copied().collect::<Bitboard>(), on);
+        assert_eq!(on.first(), Point::new(0, 0, size));
+        assert!(format!("{corner:?}").contains('X'));
+    }
+
+    #[test]
+    fn set_operators() {
+        let a: Bitboard = [1, 5, 9].map(Point::from_index).into_iter().collect();
+        let b: Bitboard = [5, 7].map(Point::from_index).into_iter().collect();
+        assert_eq!((a | b).count(), 4);
+        assert_eq!((a & b).count(), 1);
+        assert_eq!((a - b).count(), 2);
+        assert_eq!((a ^ b).count(), 3);
+        assert!(!(a - b).contains(Point::from_index(5)));
+    }
+}

@@ -1,0 +1,387 @@
+//! [`Game`]: the rules that need history on top of the fast [`Board`]:
+//! superko, passes, side to move, komi, handicap stones, setup and undo.
+
+use super::bitboard::Bitboard;
+use super::board::{Board, IllegalMove, MoveInfo};
+use super::handicap;
+use super::point::{Color, Move, Point};
+use super::rules::{KoRule, Rules};
+use super::score::{AreaCount, Score};
+use super::zobrist;
+
+/// The default komi: 3¾ stones (RULES.md row 11).
+pub const DEFAULT_KOMI: f64 = 7.5;
+
+/// Why handicap stones cannot be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandicapError {
+    BoardNotEmpty,
+    InvalidNumber,
+    BadVertexList,
+}
+
+/// State restored by `undo`.
+#[derive(Clone)]
+struct Snapshot {
+    board: Board,
+    to_move: Color,
+    passes: u32,
+}
+
+/// A game: board, rules, komi, history.
+#[derive(Clone)]
+pub struct Game {
+    board: Board,
+    rules: Rules,
+    komi: f64,
+    to_move: Color,
+    passes: u32,
+    /// Moves since the last setup, with the state before each.
+    undo: Vec<Snapshot>,
+    /// Every move of the game record, in order.
+    moves: Vec<(Color, Move)>,
+    /// Keys of every position of the game so far, the current one last.
+    seen: Vec<u64>,
+    /// Handicap stones placed by `fixed_handicap` and the like.
+    handicap: Vec<Point>,
+    /// Stones put on the board by setup (SGF AB/AW) other than handicap.
+    setup: (Vec<Point>, Vec<Point>),
+}
+
+impl Game {
+    /// An empty game on a board of side `size` (2..=25).
+    pub fn new(size: usize, komi: f64, rules: Rules) -> Game {
+        let board = Board::new(size);
+        let mut g = Game {
+            board,
+            rules,
+            komi,
+            to_move: Color::Black,
+            passes: 0,
+            undo: Vec::new(),
+            moves: Vec::new(),
+            seen: Vec::new(),
+            handicap: Vec::new(),
+            setup: (Vec::new(), Vec::new()),
+        };
+        g.seen.push(g.position_key());
+        g
+    }
+
+    /// Start again on an empty board of the same size, keeping komi and rules.
+    pub fn clear(&mut self) {
+        *self = Game::new(self.size(), self.komi, self.rules);
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    /// The colour to move next (after the last move, or White after handicap).
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Set the colour to move (SGF PL).
+    pub fn set_to_move(&mut self, c: Color) {
+        self.to_move = c;
+        let key = self.position_key();
+        if let Some(last) = self.seen.last_mut() {
+            *last = key;
+        }
+    }
+
+    /// The moves of the game record, in order.
+    pub fn moves(&self) -> &[(Color, Move)] {
+        &self.moves
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.moves.last().copied()
+    }
+
+    /// Consecutive passes at the end of the record.
+    pub fn consecutive_passes(&self) -> u32 {
+        self.passes
+    }
+
+    /// Two passes in a row end the game (RULES.md row 8).
+    pub fn is_over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    /// The handicap stones: those placed by a handicap command, or else the
+    /// Black stones played on an empty board before White's first move,
+    /// when there are at least two of them (as Sabaki and OGS send handicap).
+    pub fn handicap_stones(&self) -> Vec<Point> {
+        if !self.handicap.is_empty() {
+            return self.handicap.clone();
+        }
+        if !self.setup.0.is_empty() || !self.setup.1.is_empty() {
+            return Vec::new();
+        }
+        let opening: Vec<Point> = self
+            .moves
+            .iter()
+            .map_while(|&(c, m)| match (c, m) {
+                (Color::Black, Move::Play(p)) => Some(p),
+                _ => None,
+            })
+            .collect();
+        if opening.len() >= 2 {
+            opening
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Setup stones other than handicap (Black, White), for the game record.
+    pub fn setup_stones(&self) -> (&[Point], &[Point]) {
+        (&self.setup.0, &self.setup.1)
+    }
+
+    /// The key of the current position for the superko rule in force.
+    fn position_key(&self) -> u64 {
+        let side = if self.rules.ko == KoRule::SituationalSuperko && self.to_move == Color::White {
+            zobrist::WHITE_TO_MOVE
+        } else {
+            0
+        };
+        self.board.hash() ^ side
+    }
+
+    /// Whether `c` may play `p` now, superko included.
+    pub fn check_legal(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        self.try_play(c, p).map(|_| ())
+    }
+
+    pub fn is_legal(&self, c: Color, p: Point) -> bool {
+        self.check_legal(c, p).is_ok()
+    }
+
+    /// Every point where `c` may play now.
+    pub fn legal_points(&self, c: Color) -> Vec<Point> {
+        self.board
+            .empty_points()
+            .iter()
+            .filter(|&p| self.is_legal(c, p))
+            .collect()
+    }
+
+    /// The board after `c` plays `p`, when legal.
+    fn try_play(&self, c: Color, p: Point) -> Result<(Board, MoveInfo), IllegalMove> {
+        if !self.board.is_on_board(p) {
+            return Err(IllegalMove::Occupied);
+        }
+        let mut board = self.board.clone();
+        let info = board.play(c, p)?;
+        if self.rules.ko != KoRule::Simple {
+            let side = if self.rules.ko == KoRule::SituationalSuperko && c == Color::Black {
+                zobrist::WHITE_TO_MOVE
+            } else {
+                0
+            };
+            let key = board.hash() ^ side;
+            if self.seen.contains(&key) {
+                return Err(IllegalMove::Superko);
+            }
+        }
+        Ok((board, info))
+    }
+
+    /// Play a move for `c` (any colour, in any order, as GTP allows). On
+    /// error nothing changes. `Resign` is not a board move and is refused.
+    pub fn play(&mut self, c: Color, mv: Move) -> Result<MoveInfo, IllegalMove> {
+        let (board, info, passes) = match mv {
+            Move::Play(p) => {
+                let (board, info) = self.try_play(c, p)?;
+                (board, info, 0)
+            }
+            Move::Pass => {
+                let mut board = self.board.clone();
+                board.pass();
+                let info = MoveInfo {
+                    captured: 0,
+                    ko: None,
+                };
+                (board, info, self.passes + 1)
+            }
+            Move::Resign => return Err(IllegalMove::Occupied),
+        };
+        let before = std::mem::replace(&mut self.board, board);
+        self.undo.push(Snapshot {
+            board: before,
+            to_move: self.to_move,
+            passes: self.passes,
+        });
+        self.passes = passes;
+        self.to_move = !c;
+        self.moves.push((c, mv));
+        self.seen.push(self.position_key());
+        Ok(info)
+    }
+
+    /// Take back the last move; `false` when there is none to take back.
+    pub fn undo(&mut self) -> bool {
+        let Some(s) = self.undo.pop() else {
+            return false;
+        };
+        self.board = s.board;
+        self.to_move = s.to_move;
+        self.passes = s.passes;
+        self.moves.pop();
+        self.seen.pop();
+        true
+    }
+
+    /// Number of moves that `undo` can take back.
+    pub fn undoable(&self) -> usize {
+        self.undo.len()
+    }
+
+    fn is_pristine(&self) -> bool {
+        self.board.stone_count() == 0 && self.moves.is_empty()
+    }
+
+    /// Place `points` as handicap stones on the empty board; White moves next.
+    fn place_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
+        let mut board = Board::new(self.size());
+        for &p in points {
+            board
+                .add_setup_stone(Color::Black, p)
+                .map_err(|_| HandicapError::BadVertexList)?;
+        }
+        let (komi, rules) = (self.komi, self.rules);
+        *self = Game::new(self.size(), komi, rules);
+        self.board = board;
+        self.handicap = points.to_vec();
+        self.to_move = Color::White;
+        self.seen = vec![self.position_key()];
+        Ok(())
+    }
+
+    /// `fixed_handicap`: the GTP placement of `n` stones.
+    pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
+        if !self.is_pristine() {
+            return Err(HandicapError::BoardNotEmpty);
+        }
+        let pts = handicap::fixed_points(self.size(), n).ok_or(HandicapError::InvalidNumber)?;
+        self.place_handicap(&pts)?;
+        Ok(pts)
+    }
+
+    /// `place_free_handicap`: `n` stones where the engine chooses.
+    pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
+        if !self.is_pristine() {
+            return Err(HandicapError::BoardNotEmpty);
+        }
+        let pts = handicap::free_points(self.size(), n).ok_or(HandicapError::InvalidNumber)?;
+        self.place_handicap(&pts)?;
+        Ok(pts)
+    }
+
+    /// `set_free_handicap`: stones on the given points.
+    pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
+        if !self.is_pristine() {
+            return Err(HandicapError::BoardNotEmpty);
+        }
+        let n = points.len();
+        if n < 2 || n >= self.size() * self.size() {
+            return Err(HandicapError::InvalidNumber);
+        }
+        let distinct: Bitboard = points.iter().copied().collect();
+        if distinct.count() as usize != n || points.iter().any(|&p| !self.board.is_on_board(p)) {
+            return Err(HandicapError::BadVertexList);
+        }
+        self.place_handicap(points)
+    }
+
+    /// Change stones as setup (SGF AB/AW/AE): afterwards the given points
+    /// hold Black, White or nothing. Moves before it can no longer be undone.
+    /// On error (a string without liberties) nothing changes.
+    pub fn setup(
+        &mut self,
+        black: &[Point],
+        white: &[Point],
+        empty: &[Point],
+    ) -> Result<(), String> {
+        let size = self.size();
+        let cleared: Bitboard = black.iter().chain(white).chain(empty).copied().collect();
+        let mut board = Board::new(size);
+        for c in Color::BOTH {
+            board.set_captures(c, self.board.captures(c));
+        }
+        let mut stones = [
+            self.board.stones(Color::Black) - cleared,
+            self.board.stones(Color::White) - cleared,
+        ];
+        for &p in black {
+            stones[0].insert(p);
+        }
+        for &p in white {
+            stones[1].insert(p);
+        }
+        if !(stones[0] & stones[1]).is_empty() {
+            return Err("a point is set to both colours".into());
+        }
+        for c in Color::BOTH {
+            for p in &stones[c.index()] {
+                board
+                    .add_setup_stone(c, p)
+                    .map_err(|_| format!("setup leaves {} without liberties", p.to_gtp(size)))?;
+            }
+        }
+        self.board = board;
+        self.setup.0.retain(|p| !cleared.contains(*p));
+        self.setup.1.retain(|p| !cleared.contains(*p));
+        self.handicap.retain(|p| !cleared.contains(*p));
+        self.setup.0.extend_from_slice(black);
+        self.setup.1.extend_from_slice(white);
+        self.undo.clear();
+        self.passes = 0;
+        self.seen.push(self.position_key());
+        Ok(())
+    }
+
+    /// Record `points` (already on the board as Black setup stones) as the
+    /// handicap stones of the game (SGF HA with AB).
+    pub fn mark_setup_as_handicap(&mut self) {
+        self.handicap = std::mem::take(&mut self.setup.0);
+    }
+
+    /// Points given to White for the handicap stones under the rules in force.
+    pub fn handicap_compensation(&self) -> f64 {
+        self.rules
+            .handicap_compensation
+            .points(self.handicap_stones().len())
+    }
+
+    /// Count the board with `dead` removed: the area count and the score
+    /// (Black minus White, komi and handicap compensation included).
+    pub fn score(&self, dead: Bitboard) -> (AreaCount, Score) {
+        let count = AreaCount::count(&self.board, dead);
+        let score = count.difference() as f64 - self.komi - self.handicap_compensation();
+        (count, Score(score))
+    }
+}

@@ -1,0 +1,311 @@
+//! Rule tests of the board and game, and property tests over random games.
+
+use super::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn pt(s: &str, size: usize) -> Point {
+    Point::parse(s, size).unwrap()
+}
+
+fn play(g: &mut Game, c: Color, v: &str) -> Result<MoveInfo, IllegalMove> {
+    let size = g.size();
+    g.play(c, Move::parse(v, size).unwrap())
+}
+
+#[test]
+fn capture_removes_strings_without_liberties() {
+    let mut b = Board::from_rows(&[
+        ". . . . .",
+        ". X . . .",
+        "X O . . .",
+        ". X . . .",
+        ". . . . .",
+    ])
+    .unwrap();
+    let b3 = pt("B3", 5);
+    assert!(b.in_atari(b3));
+    assert_eq!(b.atari_liberty(b3), Some(pt("C3", 5)));
+    let info = b.play(Color::Black, pt("C3", 5)).unwrap();
+    assert_eq!(info.captured, 1);
+    assert_eq!(b.color_at(b3), None);
+    assert_eq!(b.captures(Color::Black), 1);
+    b.check_consistency().unwrap();
+}
+
+#[test]
+fn atari_liberty_is_the_last_liberty() {
+    let b = Board::from_rows(&[
+        ". . . . .",
+        ". X X . .",
+        "X O O X .",
+        ". X . . .",
+        ". . . . .",
+    ])
+    .unwrap();
+    let s = pt("B3", 5);
+    assert_eq!(b.liberty_count(s), 1);
+    assert_eq!(b.atari_liberty(s), Some(pt("C2", 5)));
+    assert_eq!(b.string_size(s), 2);
+    assert_eq!(b.liberty_count(pt("B4", 5)), 4);
+    assert!(!b.in_atari(pt("B4", 5)));
+}
+
+#[test]
+fn suicide_of_one_or_many_stones_is_illegal() {
+    let b = Board::from_rows(&[
+        ". X . . .",
+        "X . . . .",
+        ". . . . .",
+        "O O X . .",
+        ". O X . .",
+    ])
+    .unwrap();
+    assert_eq!(
+        b.check_legal(Color::White, pt("A5", 5)),
+        Err(IllegalMove::Suicide)
+    );
+    assert!(b.is_legal(Color::Black, pt("A5", 5)));
+    // White A2 B2 B1 keeps A3 and B3, so Black A1 captures nothing and has
+    // no liberty.
+    assert_eq!(
+        b.check_legal(Color::Black, pt("A1", 5)),
+        Err(IllegalMove::Suicide)
+    );
+    // Five White stones whose last liberty is A2: filling it is suicide.
+    let many = Board::from_rows(&[
+        ". . . . .",
+        "X X X . .",
+        "O O X . .",
+        ". O X . .",
+        "O O X . .",
+    ])
+    .unwrap();
+    assert_eq!(many.liberty_count(pt("A1", 5)), 1);
+    assert_eq!(
+        many.check_legal(Color::White, pt("A2", 5)),
+        Err(IllegalMove::Suicide)
+    );
+    assert_eq!(
+        many.check_legal(Color::Black, pt("C3", 5)),
+        Err(IllegalMove::Occupied)
+    );
+    assert!(many.is_legal(Color::Black, pt("A2", 5)));
+}
+
+#[test]
+fn capture_comes_before_suicide() {
+    let mut b = Board::from_rows(&[
+        ". O X . .",
+        "O X . . .",
+        "X . . . .",
+        ". . . . .",
+        ". . . . .",
+    ])
+    .unwrap();
+    // Black A5 has no empty neighbour, but it takes the last liberty of
+    // White B5 and of White A4, which are removed first.
+    let info = b.play(Color::Black, pt("A5", 5)).unwrap();
+    assert_eq!(info.captured, 2);
+    assert_eq!(b.color_at(pt("B5", 5)), None);
+    assert_eq!(b.color_at(pt("A4", 5)), None);
+    assert_eq!(b.liberty_count(pt("A5", 5)), 2);
+    b.check_consistency().unwrap();
+}
+
+#[test]
+fn simple_ko_forbids_the_immediate_recapture() {
+    let board = Board::from_rows(&[
+        ". . . . .",
+        ". X O . .",
+        "X O . O .",
+        ". X O . .",
+        ". . . . .",
+    ])
+    .unwrap();
+    let mut g = Game::new(5, 7.5, Rules::chinese());
+    let (black, white): (Vec<Point>, Vec<Point>) = (
+        board.stones(Color::Black).iter().collect(),
+        board.stones(Color::White).iter().collect(),
+    );
+    g.setup(&black, &white, &[]).unwrap();
+    let info = play(&mut g, Color::Black, "C3").unwrap();
+    assert_eq!(info.captured, 1);
+    assert_eq!(info.ko, Some(pt("B3", 5)));
+    assert_eq!(play(&mut g, Color::White, "B3"), Err(IllegalMove::Ko));
+    assert_eq!(g.board().ko_point(Color::White), Some(pt("B3", 5)));
+    // A ko threat and its answer lift the ban.
+    play(&mut g, Color::White, "E5").unwrap();
+    play(&mut g, Color::Black, "E1").unwrap();
+    assert_eq!(play(&mut g, Color::White, "B3").unwrap().captured, 1);
+    // White's recapture is a ko capture too: now Black may not retake at once.
+    assert_eq!(play(&mut g, Color::Black, "C3"), Err(IllegalMove::Ko));
+    g.board().check_consistency().unwrap();
+}
+
+#[test]
+fn rules_row_13_counting_example() {
+    // RULES.md row 13: Black 184 points, White 177, on 19x19.
+    let size = 19;
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for x in 0..size {
+        let (b, w) = if x <= 12 {
+            ((x, 9), (x, 10))
+        } else {
+            ((x, 8), (x, 9))
+        };
+        black.push(Point::new(b.0, b.1, size).unwrap());
+        white.push(Point::new(w.0, w.1, size).unwrap());
+    }
+    let mut g = Game::new(size, 7.5, Rules::chinese());
+    g.setup(&black, &white, &[]).unwrap();
+    let (count, score) = g.score(Bitboard::EMPTY);
+    assert_eq!(count.area(Color::Black), 184);
+    assert_eq!(count.area(Color::White), 177);
+    // With 3¾ stones komi White wins by ¼ stone, half a point.
+    assert_eq!(score, Score(-0.5));
+    assert_eq!(score.to_string(), "W+0.5");
+    // Without komi Black wins by 3½ stones, 7 points.
+    g.set_komi(0.0);
+    assert_eq!(g.score(Bitboard::EMPTY).1, Score(7.0));
+}
+
+#[test]
+fn handicap_compensation_is_one_point_per_stone() {
+    let mut g = Game::new(19, 0.5, Rules::chinese());
+    g.fixed_handicap(9).unwrap();
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(g.handicap_stones().len(), 9);
+    let (count, score) = g.score(Bitboard::EMPTY);
+    assert_eq!(count.area(Color::Black), 361);
+    assert_eq!(score, Score(361.0 - 0.5 - 9.0));
+    assert_eq!(g.fixed_handicap(2), Err(HandicapError::BoardNotEmpty));
+}
+
+#[test]
+fn black_plays_before_white_are_handicap() {
+    let mut g = Game::new(9, 0.5, Rules::chinese());
+    play(&mut g, Color::Black, "C3").unwrap();
+    assert!(g.handicap_stones().is_empty());
+    play(&mut g, Color::Black, "G7").unwrap();
+    assert_eq!(g.handicap_stones().len(), 2);
+    play(&mut g, Color::White, "E5").unwrap();
+    play(&mut g, Color::Black, "E3").unwrap();
+    assert_eq!(g.handicap_stones().len(), 2);
+    let mut even = Game::new(9, 7.5, Rules::chinese());
+    play(&mut even, Color::Black, "E5").unwrap();
+    play(&mut even, Color::White, "C3").unwrap();
+    play(&mut even, Color::Black, "G7").unwrap();
+    assert!(even.handicap_stones().is_empty());
+}
+
+#[test]
+fn undo_restores_the_exact_position() {
+    let mut g = Game::new(9, 7.5, Rules::chinese());
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut snapshots = vec![(
+        g.board().hash(),
+        g.board().stones(Color::Black),
+        g.to_move(),
+    )];
+    for _ in 0..60 {
+        let c = g.to_move();
+        let legal = g.legal_points(c);
+        let mv = if legal.is_empty() {
+            Move::Pass
+        } else {
+            Move::Play(legal[rng.gen_range(0..legal.len())])
+        };
+        g.play(c, mv).unwrap();
+        snapshots.push((
+            g.board().hash(),
+            g.board().stones(Color::Black),
+            g.to_move(),
+        ));
+    }
+    while g.undo() {
+        snapshots.pop();
+        let &(h, b, c) = snapshots.last().unwrap();
+        assert_eq!(
+            (
+                g.board().hash(),
+                g.board().stones(Color::Black),
+                g.to_move()
+            ),
+            (h, b, c)
+        );
+        g.board().check_consistency().unwrap();
+    }
+    assert_eq!(snapshots.len(), 1);
+    assert!(g.moves().is_empty());
+}
+
+/// Random games on many sizes: after every move the incremental state
+/// matches a recomputation, and game legality agrees with playing.
+#[test]
+fn random_games_stay_consistent() {
+    let mut rng = SmallRng::seed_from_u64(2026);
+    for size in [2, 3, 4, 5, 7, 9, 13, 19, 25] {
+        for _ in 0..if size > 13 { 1 } else { 4 } {
+            let mut g = Game::new(size, 7.5, Rules::chinese());
+            for _ in 0..size * size * 3 {
+                let c = g.to_move();
+                let legal = g.legal_points(c);
+                for p in g.board().empty_points().iter() {
+                    let ok = legal.contains(&p);
+                    let mut copy = g.board().clone();
+                    // Superko aside, the board agrees with the game.
+                    let board_ok = copy.play(c, p).is_ok();
+                    assert!(board_ok || !ok);
+                    if board_ok && !ok {
+                        assert_eq!(g.check_legal(c, p), Err(IllegalMove::Superko));
+                    }
+                }
+                if legal.is_empty() || rng.gen_ratio(1, 50) {
+                    g.play(c, Move::Pass).unwrap();
+                } else {
+                    let p = legal[rng.gen_range(0..legal.len())];
+                    g.play(c, Move::Play(p)).unwrap();
+                }
+                g.board().check_consistency().unwrap();
+                if g.is_over() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn positional_superko_forbids_any_repetition() {
+    // Search random games on 3x3 for a move that simple ko allows and
+    // positional superko forbids, then check that the game refuses it and
+    // that the position it would make was seen before.
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut found = 0;
+    for _ in 0..300 {
+        let mut g = Game::new(3, 0.0, Rules::chinese());
+        let mut seen = vec![g.board().hash()];
+        for _ in 0..60 {
+            let c = g.to_move();
+            for p in g.board().empty_points().iter() {
+                let mut b = g.board().clone();
+                if b.play(c, p).is_ok() {
+                    let repeats = seen.contains(&b.hash());
+                    assert_eq!(g.check_legal(c, p) == Err(IllegalMove::Superko), repeats);
+                    found += usize::from(repeats);
+                }
+            }
+            let legal = g.legal_points(c);
+            if legal.is_empty() {
+                g.play(c, Move::Pass).unwrap();
+            } else {
+                g.play(c, Move::Play(legal[rng.gen_range(0..legal.len())]))
+                    .unwrap();
+            }
+            seen.push(g.board().hash());
+        }
+    }
+    assert!(found > 10, "only {found} superko cases found");
+}
