@@ -1,8 +1,13 @@
 //! tianyuan: a classical Go engine speaking GTP.
 //!
 //! Layers, each using only those below it:
-//! `gtp` → `engine` → `playout` → `board`.
+//! `gtp` → `engine` → `playout` → `board`; `sgf` and `time` are values
+//! the engine reads and writes.
 
+pub mod bench;
 pub mod board;
+pub mod engine;
+pub mod gtp;
 pub mod playout;
 pub mod sgf;
+pub mod time;

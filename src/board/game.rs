@@ -156,6 +156,15 @@ impl Game {
         }
     }
 
+    /// How many of the first moves are handicap stones played as moves.
+    pub fn handicap_moves(&self) -> usize {
+        if self.handicap.is_empty() {
+            self.handicap_stones().len()
+        } else {
+            0
+        }
+    }
+
     /// Setup stones other than handicap (Black, White), for the game record.
     pub fn setup_stones(&self) -> (&[Point], &[Point]) {
         (&self.setup.0, &self.setup.1)

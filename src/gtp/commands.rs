@@ -1,0 +1,436 @@
+//! The one table of GTP commands: name, help text and handler. Handlers
+//! are thin: typed arguments, one engine call, one reply.
+//! `list_commands`, `known_command` and the README's list come from it.
+
+use super::args::{syntax_error, Args, GtpError};
+use crate::board::{Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
+use crate::engine::Engine;
+use crate::time::TimeControl;
+
+type Handler = fn(&mut Engine, &Args) -> Result<String, GtpError>;
+
+/// One GTP command.
+pub struct Command {
+    pub name: &'static str,
+    pub help: &'static str,
+    pub run: Handler,
+}
+
+/// Every command tianyuan knows, in the order `list_commands` gives them.
+pub static COMMANDS: &[Command] = &[
+    Command {
+        name: "protocol_version",
+        help: "GTP version: 2",
+        run: |_, a| ok(a, "2"),
+    },
+    Command {
+        name: "name",
+        help: "engine name",
+        run: |_, a| ok(a, "tianyuan"),
+    },
+    Command {
+        name: "version",
+        help: "engine version",
+        run: |_, a| ok(a, env!("CARGO_PKG_VERSION")),
+    },
+    Command {
+        name: "known_command",
+        help: "COMMAND: true if the command is known",
+        run: known_command,
+    },
+    Command {
+        name: "list_commands",
+        help: "every known command, one a line",
+        run: list_commands,
+    },
+    Command {
+        name: "quit",
+        help: "end the session",
+        run: |_, a| ok(a, ""),
+    },
+    Command {
+        name: "boardsize",
+        help: "N: new empty board of side N (2..25)",
+        run: boardsize,
+    },
+    Command {
+        name: "clear_board",
+        help: "empty the board, new game",
+        run: clear_board,
+    },
+    Command {
+        name: "komi",
+        help: "K: set komi (points for White)",
+        run: komi,
+    },
+    Command {
+        name: "play",
+        help: "COLOR VERTEX|pass: play a move",
+        run: play,
+    },
+    Command {
+        name: "undo",
+        help: "take back the last move",
+        run: undo,
+    },
+    Command {
+        name: "showboard",
+        help: "draw the board",
+        run: showboard,
+    },
+    Command {
+        name: "fixed_handicap",
+        help: "N: place N handicap stones on the standard points",
+        run: fixed_handicap,
+    },
+    Command {
+        name: "place_free_handicap",
+        help: "N: place N handicap stones where the engine likes",
+        run: place_free_handicap,
+    },
+    Command {
+        name: "set_free_handicap",
+        help: "VERTEX...: place handicap stones on these points",
+        run: set_free_handicap,
+    },
+    Command {
+        name: "time_settings",
+        help: "MAIN BYO STONES: Canadian time control in seconds",
+        run: time_settings,
+    },
+    Command {
+        name: "time_left",
+        help: "COLOR TIME STONES: time left on a clock",
+        run: time_left,
+    },
+    Command {
+        name: "loadsgf",
+        help: "FILE [MOVE]: load a game record up to before move number MOVE",
+        run: loadsgf,
+    },
+    Command {
+        name: "printsgf",
+        help: "[FILE]: the game record as SGF (written to FILE if given)",
+        run: printsgf,
+    },
+    Command {
+        name: "kgs-time_settings",
+        help: "none | absolute M | byoyomi M P N | canadian M P S",
+        run: kgs_time_settings,
+    },
+    Command {
+        name: "kgs-rules",
+        help: "chinese|japanese|aga|new_zealand: rules announced by KGS",
+        run: kgs_rules,
+    },
+    Command {
+        name: "kgs-game_over",
+        help: "the server says the game is over",
+        run: |_, _| Ok(String::new()),
+    },
+    Command {
+        name: "cputime",
+        help: "CPU seconds used by the engine",
+        run: cputime,
+    },
+    Command {
+        name: "gomill-cpu_time",
+        help: "CPU seconds used by the engine",
+        run: cputime,
+    },
+    Command {
+        name: "is_legal",
+        help: "COLOR VERTEX: 1 if the move is legal now, else 0",
+        run: is_legal,
+    },
+    Command {
+        name: "all_legal",
+        help: "COLOR: every legal move for COLOR",
+        run: all_legal,
+    },
+    Command {
+        name: "list_stones",
+        help: "COLOR: every stone of COLOR",
+        run: list_stones,
+    },
+    Command {
+        name: "countlib",
+        help: "VERTEX: liberties of the string at VERTEX",
+        run: countlib,
+    },
+    Command {
+        name: "captures",
+        help: "COLOR: stones captured by COLOR",
+        run: captures,
+    },
+    Command {
+        name: "area_score",
+        help: "the area count of the board as it stands, every stone alive (B+N / W+N)",
+        run: area_score,
+    },
+    Command {
+        name: "echo",
+        help: "TEXT: answer TEXT",
+        run: |_, a| Ok(a.all().join(" ")),
+    },
+];
+
+/// The command named `name`.
+pub fn find(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+fn ok(args: &Args, text: &str) -> Result<String, GtpError> {
+    args.expect(0, 0)?;
+    Ok(text.to_string())
+}
+
+fn vertices(points: &[Point], size: usize) -> String {
+    points
+        .iter()
+        .map(|p| p.to_gtp(size))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn known_command(_: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    Ok(find(a.word(0)?).is_some().to_string())
+}
+
+fn list_commands(_: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 0)?;
+    Ok(COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+fn boardsize(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let n = a.int(0)?;
+    if !(MIN_SIZE as i64..=MAX_SIZE as i64).contains(&n) {
+        return Err("unacceptable size".into());
+    }
+    e.set_size(n as usize);
+    Ok(String::new())
+}
+
+fn clear_board(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 0)?;
+    e.clear();
+    Ok(String::new())
+}
+
+fn komi(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    e.game.set_komi(a.float(0)?);
+    Ok(String::new())
+}
+
+fn play(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(2, 2)?;
+    let c = a.color(0)?;
+    let mv = a.mv(1, e.game.size())?;
+    e.game
+        .play(c, mv)
+        .map_err(|_: IllegalMove| "illegal move".to_string())?;
+    Ok(String::new())
+}
+
+fn undo(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 0)?;
+    if e.game.undo() {
+        e.result = None;
+        Ok(String::new())
+    } else {
+        Err("cannot undo".into())
+    }
+}
+
+fn showboard(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 0)?;
+    let b = e.game.board();
+    Ok(format!(
+        "\n{b}\nBlack has captured {} stones, White has captured {}; komi {}; {} to move",
+        b.captures(Color::Black),
+        b.captures(Color::White),
+        e.game.komi(),
+        e.game.to_move()
+    ))
+}
+
+fn handicap_error(err: HandicapError) -> GtpError {
+    match err {
+        HandicapError::BoardNotEmpty => "board not empty",
+        HandicapError::InvalidNumber => "invalid number of stones",
+        HandicapError::BadVertexList => "bad vertex list",
+    }
+    .into()
+}
+
+fn stone_count(a: &Args) -> Result<usize, GtpError> {
+    a.expect(1, 1)?;
+    usize::try_from(a.int(0)?).map_err(|_| "invalid number of stones".to_string())
+}
+
+fn fixed_handicap(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    let n = stone_count(a)?;
+    let pts = e.game.fixed_handicap(n).map_err(handicap_error)?;
+    Ok(vertices(&pts, e.game.size()))
+}
+
+fn place_free_handicap(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    let n = stone_count(a)?;
+    let pts = e.game.place_free_handicap(n).map_err(handicap_error)?;
+    Ok(vertices(&pts, e.game.size()))
+}
+
+fn set_free_handicap(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    let size = e.game.size();
+    let pts = (0..a.len())
+        .map(|i| a.point(i, size))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| "bad vertex list".to_string())?;
+    e.game.set_free_handicap(&pts).map_err(handicap_error)?;
+    Ok(String::new())
+}
+
+fn time_settings(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(3, 3)?;
+    let control = TimeControl::from_gtp(a.seconds(0)?, a.seconds(1)?, a.uint(2)?);
+    e.set_time_control(control);
+    Ok(String::new())
+}
+
+fn time_left(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(3, 3)?;
+    let c = a.color(0)?;
+    let time = a.float(1)?;
+    let stones = a.uint(2)?;
+    e.time.time_left(c, time, stones);
+    Ok(String::new())
+}
+
+fn kgs_time_settings(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    let control = match a.word(0)?.to_ascii_lowercase().as_str() {
+        "none" => {
+            a.expect(1, 1)?;
+            TimeControl::None
+        }
+        "absolute" => {
+            a.expect(2, 2)?;
+            TimeControl::Absolute {
+                main: a.seconds(1)?,
+            }
+        }
+        "byoyomi" => {
+            a.expect(4, 4)?;
+            TimeControl::ByoYomi {
+                main: a.seconds(1)?,
+                period: a.seconds(2)?,
+                periods: a.uint(3)?,
+            }
+        }
+        "canadian" => {
+            a.expect(4, 4)?;
+            TimeControl::Canadian {
+                main: a.seconds(1)?,
+                period: a.seconds(2)?,
+                stones: a.uint(3)?,
+            }
+        }
+        _ => return Err(syntax_error()),
+    };
+    e.set_time_control(control);
+    Ok(String::new())
+}
+
+fn kgs_rules(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let rules = Rules::by_name(a.word(0)?).ok_or_else(|| "unknown rules".to_string())?;
+    e.game.set_rules(rules);
+    Ok(String::new())
+}
+
+fn loadsgf(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 2)?;
+    let before = if a.len() == 2 {
+        let n = a.int(1)?;
+        Some(usize::try_from(n).map_err(|_| syntax_error())?)
+    } else {
+        None
+    };
+    let bytes = std::fs::read(a.word(0)?).map_err(|err| {
+        log::debug!("loadsgf: {err}");
+        "cannot load file".to_string()
+    })?;
+    e.load_sgf(&String::from_utf8_lossy(&bytes), before)
+        .map_err(|err| {
+            log::debug!("loadsgf: {err}");
+            "cannot load file".to_string()
+        })?;
+    Ok(String::new())
+}
+
+fn printsgf(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 1)?;
+    let text = e.to_sgf();
+    match a.word(0) {
+        Ok(path) => {
+            std::fs::write(path, text).map_err(|err| format!("cannot write file: {err}"))?;
+            Ok(String::new())
+        }
+        Err(_) => Ok(text.trim_end().to_string()),
+    }
+}
+
+fn cputime(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 0)?;
+    Ok(format!("{:.3}", e.cpu_time()))
+}
+
+fn is_legal(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(2, 2)?;
+    let c = a.color(0)?;
+    let legal = match a.mv(1, e.game.size())? {
+        Move::Play(p) => e.game.is_legal(c, p),
+        _ => true,
+    };
+    Ok(if legal { "1" } else { "0" }.into())
+}
+
+fn all_legal(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let c = a.color(0)?;
+    Ok(vertices(&e.game.legal_points(c), e.game.size()))
+}
+
+fn list_stones(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let c = a.color(0)?;
+    let stones: Vec<Point> = e.game.board().stones(c).iter().collect();
+    Ok(vertices(&stones, e.game.size()))
+}
+
+fn countlib(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let p = a.point(0, e.game.size())?;
+    let b = e.game.board();
+    if b.color_at(p).is_none() {
+        return Err("vertex must not be empty".into());
+    }
+    Ok(b.liberty_count(p).to_string())
+}
+
+fn captures(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let c = a.color(0)?;
+    Ok(e.game.board().captures(c).to_string())
+}
+
+fn area_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 0)?;
+    Ok(e.game.score(crate::board::Bitboard::EMPTY).1.to_string())
+}
