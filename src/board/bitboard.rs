@@ -210,7 +210,7 @@ impl SubAssign for Bitboard {
     }
 }
 
-impl<'a> IntoIterator for &'a Bitboard {
+impl IntoIterator for &Bitboard {
     type Item = Point;
     type IntoIter = BitIter;
     fn into_iter(self) -> BitIter {

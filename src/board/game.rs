@@ -7,7 +7,6 @@ use super::handicap;
 use super::point::{Color, Move, Point};
 use super::rules::{KoRule, Rules};
 use super::score::{AreaCount, Score};
-use super::zobrist;
 
 /// The default komi: 3¾ stones (RULES.md row 11).
 pub const DEFAULT_KOMI: f64 = 7.5;
@@ -40,8 +39,9 @@ pub struct Game {
     undo: Vec<Snapshot>,
     /// Every move of the game record, in order.
     moves: Vec<(Color, Move)>,
-    /// Keys of every position of the game so far, the current one last.
-    seen: Vec<u64>,
+    /// Every position of the game so far (stones hash, side to move), the
+    /// current one last; the superko rule in force decides what repeats.
+    seen: Vec<(u64, Color)>,
     /// Handicap stones placed by `fixed_handicap` and the like.
     handicap: Vec<Point>,
     /// Stones put on the board by setup (SGF AB/AW) other than handicap.
@@ -170,14 +170,9 @@ impl Game {
         (&self.setup.0, &self.setup.1)
     }
 
-    /// The key of the current position for the superko rule in force.
-    fn position_key(&self) -> u64 {
-        let side = if self.rules.ko == KoRule::SituationalSuperko && self.to_move == Color::White {
-            zobrist::WHITE_TO_MOVE
-        } else {
-            0
-        };
-        self.board.hash() ^ side
+    /// The current position as the superko history keeps it.
+    fn position_key(&self) -> (u64, Color) {
+        (self.board.hash(), self.to_move)
     }
 
     /// Whether `c` may play `p` now, superko included.
@@ -205,16 +200,14 @@ impl Game {
         }
         let mut board = self.board.clone();
         let info = board.play(c, p)?;
-        if self.rules.ko != KoRule::Simple {
-            let side = if self.rules.ko == KoRule::SituationalSuperko && c == Color::Black {
-                zobrist::WHITE_TO_MOVE
-            } else {
-                0
-            };
-            let key = board.hash() ^ side;
-            if self.seen.contains(&key) {
-                return Err(IllegalMove::Superko);
-            }
+        let hash = board.hash();
+        let repeats = match self.rules.ko {
+            KoRule::Simple => false,
+            KoRule::PositionalSuperko => self.seen.iter().any(|&(h, _)| h == hash),
+            KoRule::SituationalSuperko => self.seen.contains(&(hash, !c)),
+        };
+        if repeats {
+            return Err(IllegalMove::Superko);
         }
         Ok((board, info))
     }

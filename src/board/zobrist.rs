@@ -1,5 +1,4 @@
-//! Zobrist keys: one 64-bit constant per (colour, grid point), plus a key
-//! for the side to move (situational superko). Built at compile time from a
+//! Zobrist keys: one 64-bit constant per (colour, grid point). Built at compile time from a
 //! fixed splitmix64 sequence, so hashes are the same in every run.
 
 use super::point::{Color, Point, ARRAY_SIZE};
@@ -30,9 +29,6 @@ const fn build() -> [[u64; ARRAY_SIZE]; 2] {
 }
 
 static KEYS: [[u64; ARRAY_SIZE]; 2] = build();
-
-/// Key XORed into a hash when White is to move (situational superko).
-pub const WHITE_TO_MOVE: u64 = splitmix64(0x5eed).1;
 
 /// The key of a stone of colour `c` on `p`.
 #[inline]
