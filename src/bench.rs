@@ -46,7 +46,7 @@ pub fn light(size: usize, playouts: u64, seed: u64) -> Measurement {
     let mut signature = 0u64;
     let start = Instant::now();
     for _ in 0..playouts {
-        board.clone_from(&empty);
+        board.copy_from(&empty);
         let r = playout::run(&mut LightPolicy, &mut board, Color::Black, &mut rng);
         signature = signature
             .rotate_left(5)

@@ -209,6 +209,28 @@ impl Board {
         [i - s - 1, i - s + 1, i + s - 1, i + s + 1].map(Point::from_index)
     }
 
+    /// Make `self` a copy of `other`, copying only the part of the fixed
+    /// arrays that a board of `other`'s size uses (playouts start this way;
+    /// nothing is allocated). Slots past that part are never read.
+    #[inline]
+    pub fn copy_from(&mut self, other: &Board) {
+        let n = Point::grid_len(other.size);
+        self.size = other.size;
+        self.stride = other.stride;
+        self.cells[..n].copy_from_slice(&other.cells[..n]);
+        self.head[..n].copy_from_slice(&other.head[..n]);
+        self.next[..n].copy_from_slice(&other.next[..n]);
+        self.strings[..n].copy_from_slice(&other.strings[..n]);
+        self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
+        self.empties[..other.num_empty].copy_from_slice(&other.empties[..other.num_empty]);
+        self.stones = other.stones;
+        self.on_board = other.on_board;
+        self.num_empty = other.num_empty;
+        self.ko = other.ko;
+        self.hash = other.hash;
+        self.captures = other.captures;
+    }
+
     // ----- strings -----
 
     /// The head point of the string through the stone on `p`.

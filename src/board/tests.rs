@@ -309,3 +309,32 @@ fn positional_superko_forbids_any_repetition() {
     }
     assert!(found > 10, "only {found} superko cases found");
 }
+
+#[test]
+fn copy_from_gives_an_equal_board() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut big = Board::new(19);
+    for _ in 0..200 {
+        let pts: Vec<Point> = big.empty_points().iter().collect();
+        let p = pts[rng.gen_range(0..pts.len())];
+        let _ = big.play(Color::Black, p);
+    }
+    let mut small = Board::new(5);
+    small.play(Color::White, pt("C3", 5)).unwrap();
+    // A 19x19 board copied onto a 5x5 one and back.
+    small.copy_from(&big);
+    small.check_consistency().unwrap();
+    assert_eq!(small.hash(), big.hash());
+    assert_eq!(small.to_string(), big.to_string());
+    let five = Board::from_rows(&[
+        ". . . . .",
+        ". X . . .",
+        ". O . . .",
+        ". . . . .",
+        ". . . . .",
+    ])
+    .unwrap();
+    small.copy_from(&five);
+    small.check_consistency().unwrap();
+    assert_eq!(small.to_string(), five.to_string());
+}
