@@ -138,7 +138,7 @@ impl Board {
     /// The colour of the stone on `p`, if any.
     #[inline]
     pub fn color_at(&self, p: Point) -> Option<Color> {
-        match self.cells[p.index()] {
+        match self.cell(p.index()) {
             BLACK => Some(Color::Black),
             WHITE => Some(Color::White),
             _ => None,
@@ -147,7 +147,7 @@ impl Board {
 
     #[inline]
     pub fn is_empty_at(&self, p: Point) -> bool {
-        self.cells[p.index()] == EMPTY
+        self.cell(p.index()) == EMPTY
     }
 
     #[inline]
@@ -231,24 +231,42 @@ impl Board {
         self.captures = other.captures;
     }
 
+    /// The cell at grid index `i`.
+    #[inline(always)]
+    fn cell(&self, i: usize) -> u8 {
+        debug_assert!(i < ARRAY_SIZE);
+        // SAFETY: every index used here is an on-board point or one of its
+        // neighbours or diagonals, all below `Point::grid_len(size)`, which
+        // is at most `ARRAY_SIZE` (checked by the point module's tests).
+        unsafe { *self.cells.get_unchecked(i) }
+    }
+
+    /// The head of the string through grid index `i`.
+    #[inline(always)]
+    fn head_of(&self, i: usize) -> u16 {
+        debug_assert!(i < ARRAY_SIZE);
+        // SAFETY: as for `cell`.
+        unsafe { *self.head.get_unchecked(i) }
+    }
+
     // ----- strings -----
 
     /// The head point of the string through the stone on `p`.
     #[inline]
     pub fn string_head(&self, p: Point) -> Point {
-        debug_assert!(self.cells[p.index()] <= WHITE);
-        Point::from_index(self.head[p.index()] as usize)
+        debug_assert!(self.cell(p.index()) <= WHITE);
+        Point::from_index(self.head_of(p.index()) as usize)
     }
 
     /// Number of stones of the string through `p`.
     #[inline]
     pub fn string_size(&self, p: Point) -> u32 {
-        self.strings[self.head[p.index()] as usize].stones as u32
+        self.strings[self.head_of(p.index()) as usize].stones as u32
     }
 
     /// The stones of the string through `p`.
     pub fn string_stones(&self, p: Point) -> StringStones<'_> {
-        let start = self.head[p.index()];
+        let start = self.head_of(p.index());
         StringStones {
             board: self,
             start,
@@ -274,13 +292,13 @@ impl Board {
     /// Whether the string through `p` has exactly one liberty.
     #[inline]
     pub fn in_atari(&self, p: Point) -> bool {
-        self.head_in_atari(self.head[p.index()] as usize)
+        self.head_in_atari(self.head_of(p.index()) as usize)
     }
 
     /// The only liberty of the string through `p`, when it is in atari.
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
-        let h = self.head[p.index()] as usize;
+        let h = self.head_of(p.index()) as usize;
         if self.head_in_atari(h) {
             let s = &self.strings[h];
             Some(Point::from_index(
@@ -306,7 +324,7 @@ impl Board {
     #[inline]
     pub fn check_legal(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
         let i = p.index();
-        if i >= ARRAY_SIZE || self.cells[i] != EMPTY {
+        if i >= ARRAY_SIZE || self.cell(i) != EMPTY {
             return Err(IllegalMove::Occupied);
         }
         if self.ko == Some((p, c)) {
@@ -332,12 +350,12 @@ impl Board {
         let own = c as u8;
         for n in self.neighbours(Point::from_index(i)) {
             let n = n.index();
-            let cell = self.cells[n];
+            let cell = self.cell(n);
             if cell == EMPTY {
                 return true;
             }
             if cell <= WHITE {
-                let in_atari = self.head_in_atari(self.head[n] as usize);
+                let in_atari = self.head_in_atari(self.head_of(n) as usize);
                 if (cell == own) != in_atari {
                     return true;
                 }
@@ -381,24 +399,24 @@ impl Board {
         let nbrs = self.neighbours(p);
         for n in nbrs {
             let n = n.index();
-            match self.cells[n] {
+            match self.cell(n) {
                 EMPTY => self.add_lib(pi, n),
                 BORDER => {}
-                _ => self.remove_lib(self.head[n] as usize, pi),
+                _ => self.remove_lib(self.head_of(n) as usize, pi),
             }
         }
         let mut captured = 0u32;
         let mut last_captured = 0usize;
         for n in nbrs {
             let n = n.index();
-            let cell = self.cells[n];
+            let cell = self.cell(n);
             if cell == own {
-                let (a, b) = (self.head[pi] as usize, self.head[n] as usize);
+                let (a, b) = (self.head_of(pi) as usize, self.head_of(n) as usize);
                 if a != b {
                     self.merge(a, b);
                 }
             } else if cell <= WHITE {
-                let h = self.head[n] as usize;
+                let h = self.head_of(n) as usize;
                 if self.strings[h].pseudo_libs == 0 {
                     captured += self.strings[h].stones as u32;
                     last_captured = n;
@@ -407,13 +425,13 @@ impl Board {
             }
         }
         self.captures[c] += captured;
-        let mine = &self.strings[self.head[pi] as usize];
+        let mine = &self.strings[self.head_of(pi) as usize];
         self.ko = if captured == 1 && mine.stones == 1 && mine.pseudo_libs == 1 {
             Some((Point::from_index(last_captured), !c))
         } else {
             None
         };
-        debug_assert!(self.strings[self.head[pi] as usize].pseudo_libs > 0);
+        debug_assert!(self.strings[self.head_of(pi) as usize].pseudo_libs > 0);
         MoveInfo {
             captured,
             ko: self.ko.map(|(k, _)| k),
@@ -483,7 +501,7 @@ impl Board {
 
     /// Take the string with head `h` off the board.
     fn remove_string(&mut self, h: usize) {
-        let color = if self.cells[h] == BLACK {
+        let color = if self.cell(h) == BLACK {
             Color::Black
         } else {
             Color::White
@@ -503,8 +521,8 @@ impl Board {
         loop {
             for n in self.neighbours(Point::from_index(s)) {
                 let n = n.index();
-                if self.cells[n] <= WHITE {
-                    self.add_lib(self.head[n] as usize, s);
+                if self.cell(n) <= WHITE {
+                    self.add_lib(self.head_of(n) as usize, s);
                 }
             }
             s = self.next[s] as usize;
@@ -565,7 +583,7 @@ impl Board {
     pub fn is_eyeish(&self, c: Color, p: Point) -> bool {
         let own = c as u8;
         self.neighbours(p).iter().all(|n| {
-            let cell = self.cells[n.index()];
+            let cell = self.cell(n.index());
             cell == own || cell == BORDER
         })
     }
@@ -582,7 +600,7 @@ impl Board {
         let mut bad = 0;
         let mut edge = false;
         for d in self.diagonals(p) {
-            match self.cells[d.index()] {
+            match self.cell(d.index()) {
                 BORDER => edge = true,
                 cell if cell == opp => bad += 1,
                 _ => {}
@@ -603,7 +621,7 @@ impl Board {
             let p = self.empties[i] as usize;
             let mut seen = 0u8;
             for n in self.neighbours(Point::from_index(p)) {
-                seen |= match self.cells[n.index()] {
+                seen |= match self.cell(n.index()) {
                     BLACK => 1,
                     WHITE => 2,
                     _ => 0,
@@ -659,18 +677,18 @@ impl Board {
             }
             if string
                 .iter()
-                .any(|q| self.head[q.index()] != self.head[p.index()])
+                .any(|q| self.head_of(q.index()) != self.head_of(p.index()))
             {
                 return Err("string stones disagree on their head".into());
             }
-            let h = self.head[p.index()] as usize;
+            let h = self.head_of(p.index()) as usize;
             let mut expect = StringData {
                 stones: string.count() as u16,
                 ..StringData::default()
             };
             for q in &string {
                 for n in self.neighbours(q) {
-                    if self.cells[n.index()] == EMPTY {
+                    if self.cell(n.index()) == EMPTY {
                         let l = n.index();
                         expect.pseudo_libs += 1;
                         expect.lib_sum += l as u32;
