@@ -338,3 +338,14 @@ fn copy_from_gives_an_equal_board() {
     small.check_consistency().unwrap();
     assert_eq!(small.to_string(), five.to_string());
 }
+
+#[test]
+fn board_state_is_a_few_kilobytes() {
+    // Fixed arrays sized for 25x25, no heap: a copy is a memcpy, and
+    // `copy_from` copies only the part a 19x19 board uses.
+    let size = std::mem::size_of::<Board>();
+    assert!(size < 16 * 1024, "{size} bytes");
+    let grid = Point::grid_len(19);
+    let used_19 = grid * (1 + 2 + 2 + 12 + 2) + 361 * 2 + 3 * std::mem::size_of::<Bitboard>();
+    assert!(used_19 < 10 * 1024, "{used_19} bytes");
+}
