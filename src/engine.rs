@@ -2,6 +2,7 @@
 //! what the GTP commands ask. It knows nothing of GTP text.
 
 use crate::board::{Color, Game, Move, Point, Rules, DEFAULT_KOMI};
+use crate::player::{GenMode, Options, Player};
 use crate::sgf::{self, SgfGame, SgfNode};
 use crate::time::{TimeControl, TimeState};
 use std::time::Instant;
@@ -15,23 +16,52 @@ pub struct Engine {
     pub time: TimeState,
     /// The result of the game, when known (for the game record).
     pub result: Option<String>,
+    pub player: Player,
     started: Instant,
 }
 
 impl Default for Engine {
     fn default() -> Engine {
-        Engine::new(DEFAULT_SIZE, DEFAULT_KOMI, Rules::chinese())
+        Engine::new(
+            DEFAULT_SIZE,
+            DEFAULT_KOMI,
+            Rules::chinese(),
+            Options::default(),
+        )
     }
 }
 
 impl Engine {
-    pub fn new(size: usize, komi: f64, rules: Rules) -> Engine {
+    pub fn new(size: usize, komi: f64, rules: Rules, options: Options) -> Engine {
         Engine {
             game: Game::new(size, komi, rules),
             time: TimeState::default(),
             result: None,
+            player: Player::new(options),
             started: Instant::now(),
         }
+    }
+
+    /// Generate a move for `c`; unless `mode` is `Regression`, play it and
+    /// charge the time to `c`'s clock.
+    pub fn genmove(&mut self, c: Color, mode: GenMode) -> Move {
+        let start = Instant::now();
+        let mv = self.player.genmove(&self.game, c, &self.time, mode);
+        if mode != GenMode::Regression {
+            match mv {
+                Move::Resign => self.result = Some(format!("{}+Resign", (!c).letter())),
+                _ => {
+                    if self.game.play(c, mv).is_err() {
+                        log::error!("the player chose an illegal move; passing instead");
+                        let _ = self.game.play(c, Move::Pass);
+                        self.time.charge(c, start.elapsed().as_secs_f64());
+                        return Move::Pass;
+                    }
+                }
+            }
+            self.time.charge(c, start.elapsed().as_secs_f64());
+        }
+        mv
     }
 
     /// A new empty game of side `size`, same komi and rules.
@@ -174,7 +204,7 @@ mod tests {
 
     #[test]
     fn sgf_round_trip_keeps_handicap_and_moves() {
-        let mut e = Engine::new(9, 0.5, Rules::chinese());
+        let mut e = Engine::new(9, 0.5, Rules::chinese(), Options::default());
         e.game.fixed_handicap(3).unwrap();
         for (c, v) in [
             (Color::White, "E5"),

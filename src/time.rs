@@ -172,3 +172,158 @@ mod tests {
         assert_eq!((w.period_left, w.count_left), (120.0, 7));
     }
 }
+
+/// What the player may spend on one move, and what it keeps back.
+pub mod budget {
+    use super::{Clock, TimeControl};
+    use std::time::Duration;
+
+    /// Time kept back from every budget for process start-up, pipes and
+    /// the controller's own lag.
+    pub const SAFETY: f64 = 0.25;
+
+    /// Thinking time for the next move of a side with `clock` under
+    /// `control`, when `empty_points` points are empty on a board of
+    /// `points` points. `default` applies with no time control.
+    pub fn for_move(
+        control: TimeControl,
+        clock: &Clock,
+        empty_points: usize,
+        points: usize,
+        default: f64,
+    ) -> Duration {
+        // Moves still to play by this side: about half the empty points,
+        // but never fewer than a tenth of the board (the game may last).
+        let moves_left = (empty_points as f64 * 0.5)
+            .max(points as f64 * 0.1)
+            .max(8.0);
+        // Spend more in the middle game: a bump peaking when about half the
+        // board is filled.
+        let filled = 1.0 - empty_points as f64 / points.max(1) as f64;
+        let phase = 1.0 + 0.6 * (1.0 - ((filled - 0.4) / 0.4).powi(2)).max(0.0);
+        let seconds = match control {
+            TimeControl::None => default,
+            TimeControl::Absolute { .. } => clock.main_left * phase / moves_left,
+            TimeControl::ByoYomi { period, .. } => {
+                let in_main = clock.main_left * phase / moves_left;
+                if clock.main_left > period {
+                    // Main time plus the periods after it: periods are free
+                    // when the move fits, so one period is the floor.
+                    in_main.max(period)
+                } else {
+                    period
+                }
+            }
+            TimeControl::Canadian { period, stones, .. } => {
+                if clock.in_overtime() {
+                    clock.period_left / clock.count_left.max(1) as f64
+                } else {
+                    let per_stone = period / stones.max(1) as f64;
+                    (clock.main_left * phase / moves_left).max(per_stone.min(clock.main_left))
+                }
+            }
+        };
+        let hard_cap = match control {
+            TimeControl::None => f64::INFINITY,
+            TimeControl::Absolute { .. } => clock.main_left * 0.5,
+            TimeControl::ByoYomi { period, .. } => clock.main_left.max(0.0) * 0.5 + period,
+            TimeControl::Canadian { period, stones, .. } => {
+                if clock.in_overtime() {
+                    clock.period_left / clock.count_left.max(1) as f64
+                } else {
+                    clock.main_left * 0.5 + period / stones.max(1) as f64
+                }
+            }
+        };
+        let margin = SAFETY + 0.05 * seconds.min(hard_cap);
+        Duration::from_secs_f64((seconds.min(hard_cap) - margin).max(0.05))
+    }
+}
+
+impl TimeState {
+    /// Charge `elapsed` seconds to `c`'s clock for one move (the engine
+    /// keeps its own clock when the controller sends no `time_left`).
+    pub fn charge(&mut self, c: Color, elapsed: f64) {
+        let control = self.control;
+        let clock = &mut self.clocks[c];
+        match control {
+            TimeControl::None => {}
+            TimeControl::Absolute { .. } => clock.main_left -= elapsed,
+            TimeControl::ByoYomi { period, .. } => {
+                let mut t = elapsed;
+                if clock.main_left > 0.0 {
+                    let used = t.min(clock.main_left);
+                    clock.main_left -= used;
+                    t -= used;
+                }
+                if clock.main_left <= 0.0 && t > 0.0 {
+                    let lost = (t / period).floor() as u32;
+                    clock.count_left = clock.count_left.saturating_sub(lost);
+                    clock.period_left = period;
+                }
+            }
+            TimeControl::Canadian { period, stones, .. } => {
+                let mut t = elapsed;
+                if clock.main_left > 0.0 {
+                    let used = t.min(clock.main_left);
+                    clock.main_left -= used;
+                    t -= used;
+                    if clock.main_left <= 0.0 {
+                        clock.period_left = period;
+                        clock.count_left = stones;
+                    }
+                    if t <= 0.0 {
+                        return;
+                    }
+                }
+                clock.period_left -= t;
+                clock.count_left = clock.count_left.saturating_sub(1);
+                if clock.count_left == 0 {
+                    clock.period_left = period;
+                    clock.count_left = stones;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::budget::for_move;
+    use super::*;
+
+    #[test]
+    fn one_second_byoyomi_fits_in_a_second() {
+        let c = TimeControl::from_gtp(0.0, 1.0, 1);
+        let b = for_move(c, &c.initial_clock(), 81, 81, 5.0);
+        assert!(b.as_secs_f64() <= 0.75, "{b:?}");
+        assert!(b.as_secs_f64() >= 0.5, "{b:?}");
+    }
+
+    #[test]
+    fn sudden_death_never_runs_out() {
+        // Play a whole game charging exactly the budget: the clock must
+        // stay positive.
+        let control = TimeControl::Absolute { main: 60.0 };
+        let mut t = TimeState::new(control);
+        for m in 0..400 {
+            let empty = 361usize.saturating_sub(m / 2).max(20);
+            let b = for_move(control, &t.clocks[Color::Black], empty, 361, 5.0);
+            t.charge(Color::Black, b.as_secs_f64() + 0.02);
+            assert!(t.clocks[Color::Black].main_left > 0.0, "move {m}");
+        }
+    }
+
+    #[test]
+    fn canadian_overtime_divides_the_period() {
+        let control = TimeControl::Canadian {
+            main: 0.0,
+            period: 100.0,
+            stones: 10,
+        };
+        let mut t = TimeState::new(control);
+        t.time_left(Color::White, 50.0, 5);
+        let b = for_move(control, &t.clocks[Color::White], 200, 361, 5.0);
+        assert!(b.as_secs_f64() < 10.0 && b.as_secs_f64() > 8.0, "{b:?}");
+    }
+}

@@ -18,6 +18,6 @@ mod tests;
 pub use bitboard::Bitboard;
 pub use board::{Board, IllegalMove, MoveInfo};
 pub use game::{Game, HandicapError, DEFAULT_KOMI};
-pub use point::{ByColor, Color, Move, Point, MAX_SIZE, MIN_SIZE};
+pub use point::{ByColor, Color, Move, Point, ARRAY_SIZE, MAX_SIZE, MIN_SIZE};
 pub use rules::{KoRule, Rules};
 pub use score::{AreaCount, Score};

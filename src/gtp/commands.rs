@@ -5,6 +5,7 @@
 use super::args::{syntax_error, Args, GtpError};
 use crate::board::{Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
 use crate::engine::Engine;
+use crate::player::{final_status, GenMode};
 use crate::time::TimeControl;
 
 type Handler = fn(&mut Engine, &Args) -> Result<String, GtpError>;
@@ -67,6 +68,31 @@ pub static COMMANDS: &[Command] = &[
         name: "play",
         help: "COLOR VERTEX|pass: play a move",
         run: play,
+    },
+    Command {
+        name: "genmove",
+        help: "COLOR: the engine chooses a move for COLOR and plays it",
+        run: |e, a| genmove(e, a, GenMode::Play),
+    },
+    Command {
+        name: "reg_genmove",
+        help: "COLOR: the move the engine would choose, not played",
+        run: |e, a| genmove(e, a, GenMode::Regression),
+    },
+    Command {
+        name: "kgs-genmove_cleanup",
+        help: "COLOR: like genmove, but captures every dead stone before passing",
+        run: |e, a| genmove(e, a, GenMode::Cleanup),
+    },
+    Command {
+        name: "final_score",
+        help: "the result with dead stones removed: B+N, W+N or 0",
+        run: final_score,
+    },
+    Command {
+        name: "final_status_list",
+        help: "dead|alive|seki|black_territory|white_territory: points of that status",
+        run: final_status_list,
     },
     Command {
         name: "undo",
@@ -433,4 +459,34 @@ fn captures(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 fn area_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
     Ok(e.game.score(crate::board::Bitboard::EMPTY).1.to_string())
+}
+
+fn genmove(e: &mut Engine, a: &Args, mode: GenMode) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let c = a.color(0)?;
+    Ok(e.genmove(c, mode).to_gtp(e.game.size()))
+}
+
+fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 0)?;
+    let status = final_status(&e.game);
+    e.result = Some(status.score.to_string());
+    Ok(status.score.to_string())
+}
+
+fn final_status_list(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let status = final_status(&e.game);
+    let board = e.game.board();
+    let j = &status.judgement;
+    let stones = board.stones(Color::Black) | board.stones(Color::White);
+    let points: Vec<Point> = match a.word(0)?.to_ascii_lowercase().as_str() {
+        "dead" => j.dead.iter().collect(),
+        "alive" => (stones - j.dead - j.seki).iter().collect(),
+        "seki" => (j.seki - j.dead).iter().collect(),
+        "black_territory" => status.territory[0].clone(),
+        "white_territory" => status.territory[1].clone(),
+        _ => return Err(syntax_error()),
+    };
+    Ok(vertices(&points, e.game.size()))
 }

@@ -51,12 +51,25 @@ pub fn run<P: PlayoutPolicy>(
     to_move: Color,
     rng: &mut PlayoutRng,
 ) -> PlayoutResult {
+    run_logged(policy, board, to_move, rng, |_| {})
+}
+
+/// [`run`], calling `log` with each move played (`None` for a pass).
+#[inline]
+pub fn run_logged<P: PlayoutPolicy, L: FnMut(Option<Point>)>(
+    policy: &mut P,
+    board: &mut Board,
+    to_move: Color,
+    rng: &mut PlayoutRng,
+    mut log: L,
+) -> PlayoutResult {
     let cap = max_moves(board.size());
     let mut c = to_move;
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < cap {
-        match policy.choose(board, c, rng) {
+        let mv = policy.choose(board, c, rng);
+        match mv {
             Some(p) => {
                 board.play_legal(c, p);
                 passes = 0;
@@ -66,6 +79,7 @@ pub fn run<P: PlayoutPolicy>(
                 passes += 1;
             }
         }
+        log(mv);
         moves += 1;
         c = !c;
     }

@@ -1,0 +1,201 @@
+//! The end-of-game judgement: which stones are dead, which are in seki,
+//! and who owns each empty point, from the ownership that many playouts
+//! give, corrected by a local seki check (playout ownership alone calls
+//! seki stones dead or alive at random).
+
+use crate::board::{Bitboard, Board, Color, Game};
+use crate::playout::{self, LightPolicy, PlayoutRng};
+use rand::SeedableRng;
+
+/// The judgement of a position.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    pub dead: Bitboard,
+    pub seki: Bitboard,
+    /// Per grid point: Black ownership minus White ownership, in -1..1.
+    pub ownership: Vec<f32>,
+}
+
+/// Playouts used for a judgement.
+pub const JUDGE_PLAYOUTS: u32 = 600;
+
+/// Judge `game`'s position with `playouts` light playouts (fixed seed).
+pub fn judge(game: &Game, playouts: u32) -> Judgement {
+    let start = game.board();
+    let mut own = vec![0i32; crate::board::ARRAY_SIZE];
+    let mut board = start.clone();
+    let mut rng = PlayoutRng::seed_from_u64(0x6a75_6467);
+    for _ in 0..playouts {
+        board.copy_from(start);
+        playout::run(&mut LightPolicy, &mut board, game.to_move(), &mut rng);
+        for p in start.points() {
+            own[p.index()] += match owner(&board, p) {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => 0,
+            };
+        }
+    }
+    let ownership: Vec<f32> = own
+        .iter()
+        .map(|&o| o as f32 / playouts.max(1) as f32)
+        .collect();
+    let seki = seki_stones(start);
+    let mut dead = Bitboard::EMPTY;
+    for c in Color::BOTH {
+        for p in &start.stones(c) {
+            let o = ownership[p.index()];
+            let mine = if c == Color::Black { o } else { -o };
+            if mine < 0.0 && !seki.contains(p) {
+                dead.insert(p);
+            }
+        }
+    }
+    // A string is dead or alive as a whole.
+    let mut whole = Bitboard::EMPTY;
+    for p in &dead {
+        if !whole.contains(p) {
+            let s = start.string_bitboard(p);
+            let votes: f32 = s
+                .iter()
+                .map(|q| {
+                    let o = ownership[q.index()];
+                    if start.color_at(q) == Some(Color::Black) {
+                        o
+                    } else {
+                        -o
+                    }
+                })
+                .sum();
+            if votes < 0.0 {
+                whole |= s;
+            }
+        }
+    }
+    Judgement {
+        dead: whole,
+        seki,
+        ownership,
+    }
+}
+
+/// Who owns `p` at the end of a playout: its stone's colour, or the colour
+/// of all its neighbours for an empty point.
+fn owner(board: &Board, p: crate::board::Point) -> Option<Color> {
+    if let Some(c) = board.color_at(p) {
+        return Some(c);
+    }
+    let mut seen = [false; 2];
+    for n in board.neighbours(p) {
+        if let Some(c) = board.color_at(n) {
+            seen[c.index()] = true;
+        }
+    }
+    match seen {
+        [true, false] => Some(Color::Black),
+        [false, true] => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// Strings in seki: strings of both colours sharing liberties where
+/// neither side can approach: every shared liberty would be a self-atari
+/// for both colours, and the strings have no other way to gain liberties
+/// (at most one eye of their own). A local check, not a full reading.
+pub fn seki_stones(board: &Board) -> Bitboard {
+    let stride = board.stride();
+    let empty = board.empty_points();
+    let mut seki = Bitboard::EMPTY;
+    for c in Color::BOTH {
+        for p in &board.stones(c) {
+            if seki.contains(p) || board.string_head(p) != p {
+                continue;
+            }
+            let string = board.string_bitboard(p);
+            let libs = string.neighbours(stride) & empty;
+            if libs.count() != 2 {
+                continue;
+            }
+            // Each liberty: filling it puts the filler's own string in
+            // atari without capturing, for both colours, or it is the
+            // string's own eye.
+            let mut shared = 0;
+            let mut ok = true;
+            for l in &libs {
+                let touches_opp =
+                    !(Bitboard::single(l).neighbours(stride) & board.stones(!c)).is_empty();
+                if touches_opp {
+                    shared += 1;
+                    let opp = crate::tactics::move_effect(board, !c, l);
+                    let own = crate::tactics::move_effect(board, c, l);
+                    if !(opp.is_self_atari() && own.is_self_atari()) {
+                        ok = false;
+                    }
+                } else if !board.is_eyeish(c, l) {
+                    ok = false;
+                }
+            }
+            if ok && shared >= 1 {
+                seki |= string;
+                // The opposing strings on the shared liberties are in seki too.
+                for l in &libs {
+                    for n in board.neighbours(l) {
+                        if board.color_at(n) == Some(!c) {
+                            seki |= board.string_bitboard(n);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    seki
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Point, Rules};
+
+    fn game(rows: &[&str], komi: f64) -> Game {
+        let b = Board::from_rows(rows).unwrap();
+        let mut g = Game::new(rows.len(), komi, Rules::chinese());
+        let black: Vec<Point> = b.stones(Color::Black).iter().collect();
+        let white: Vec<Point> = b.stones(Color::White).iter().collect();
+        g.setup(&black, &white, &[]).unwrap();
+        g
+    }
+
+    #[test]
+    fn dead_stone_in_territory() {
+        let g = game(
+            &[
+                ". . X O . . . . .",
+                "O . X O . . . . .",
+                ". . X O . . O . .",
+                ". X X O . . . . .",
+                "X . X O . . . . .",
+                ". X X O . . . . .",
+                ". X . X O . . . .",
+                ". X X X O . . X .",
+                ". . . X O . . . .",
+            ],
+            7.5,
+        );
+        let j = judge(&g, 400);
+        let p = |s| Point::parse(s, 9).unwrap();
+        assert!(!j.dead.contains(p("C9")));
+        assert!(!j.dead.contains(p("D9")));
+        assert!(
+            !j.dead.contains(p("G7")),
+            "white's own stone in its area lives"
+        );
+        assert!(
+            !j.dead.contains(p("A5")),
+            "black's own stone in its area lives"
+        );
+        assert!(j.dead.contains(p("A8")), "white stone inside black's area");
+        assert!(j.dead.contains(p("H2")), "black stone inside white's area");
+        let (_, score) = g.score(j.dead);
+        assert!(score.0 < 0.0, "{score:?}");
+    }
+}

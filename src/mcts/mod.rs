@@ -1,0 +1,8 @@
+//! Monte Carlo tree search: the tree arena, priors and the search threads.
+
+pub mod prior;
+pub mod search;
+pub mod tree;
+
+pub use search::{Limits, Search, SearchParams, SearchResult};
+pub use tree::Tree;

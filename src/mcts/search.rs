@@ -1,0 +1,411 @@
+//! The search: UCT with RAVE over the shared [`Tree`], run by scoped
+//! worker threads until a stop condition, then summarised.
+//!
+//! One simulation: descend from the root by the RAVE-blended value,
+//! counting each visit on the way down (virtual loss); expand a leaf that
+//! has been visited often enough; play the position out with the playout
+//! policy; add the result to every node of the path and AMAF results to
+//! the siblings that the simulation played later.
+
+use super::prior::{pass_prior, prior, PriorParams};
+use super::tree::{NewChild, Node, Stats, Tree, PASS, WIN};
+use crate::board::{Board, Color, Game, Point, ARRAY_SIZE};
+use crate::playout::{self, LightPolicy, PlayoutPolicy, PlayoutRng};
+use rand::SeedableRng;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Tuning of the search.
+#[derive(Clone, Debug)]
+pub struct SearchParams {
+    /// Visits a leaf needs before it is expanded.
+    pub expand_after: u32,
+    /// RAVE equivalence parameter: `beta = r / (r + n + r * n / equiv)`
+    /// (Gelly & Silver 2011; Pachi uses a few thousand).
+    pub rave_equiv: f64,
+    /// UCB exploration constant (0: RAVE and priors do the exploring).
+    pub explore: f64,
+    pub priors: PriorParams,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            expand_after: 2,
+            rave_equiv: 3000.0,
+            explore: 0.0,
+            priors: PriorParams::default(),
+        }
+    }
+}
+
+/// When to stop.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many simulations.
+    pub playouts: Option<u64>,
+    /// Stop at this time.
+    pub deadline: Option<Instant>,
+    /// Stop early when the best move cannot be overtaken in the time left.
+    pub early_stop: bool,
+}
+
+/// What the search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The most visited root move (`None` for pass), or `None` at all when
+    /// the root has no children.
+    pub best: Option<Option<Point>>,
+    /// Win rate of the best move for the player to move.
+    pub win_rate: f64,
+    pub playouts: u64,
+    pub elapsed: Duration,
+    /// Root moves with their statistics, most visited first.
+    pub moves: Vec<(Option<Point>, Stats)>,
+    /// Why the search stopped.
+    pub stop_reason: &'static str,
+}
+
+/// The position a search starts from.
+struct Root<'a> {
+    board: &'a Board,
+    to_move: Color,
+    /// Black needs more than this area difference to win.
+    komi: f64,
+    last: Option<Point>,
+    game: &'a Game,
+}
+
+/// A search with its tree. The tree is kept between searches.
+pub struct Search {
+    pub tree: Tree,
+    pub params: SearchParams,
+}
+
+/// Deepest path followed in the tree.
+const MAX_DEPTH: usize = 512;
+
+impl Search {
+    pub fn new(tree_nodes: usize, params: SearchParams) -> Search {
+        Search {
+            tree: Tree::with_capacity(tree_nodes),
+            params,
+        }
+    }
+
+    /// Search the position of `game` for `to_move` with `threads`
+    /// threads until `limits` or `stop` says so. `seed` fixes the random
+    /// numbers (one thread and a playout limit give a deterministic search).
+    pub fn run(
+        &mut self,
+        game: &Game,
+        to_move: Color,
+        limits: &Limits,
+        threads: usize,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        self.tree.clear();
+        let start = Instant::now();
+        let root = Root {
+            board: game.board(),
+            to_move,
+            komi: game.komi() + game.handicap_compensation(),
+            last: game.last_move().and_then(|(_, m)| match m {
+                crate::board::Move::Play(p) => Some(p),
+                _ => None,
+            }),
+            game,
+        };
+        self.expand_root(&root);
+        let done = AtomicU64::new(0);
+        let reason = std::sync::Mutex::new("stopped");
+        let this = &*self;
+        std::thread::scope(|s| {
+            for t in 0..threads.max(1) {
+                let (root, done, reason) = (&root, &done, &reason);
+                s.spawn(move || {
+                    let mut worker = Worker::new(root.board, seed.wrapping_add(t as u64));
+                    loop {
+                        if stop.load(Relaxed) {
+                            break;
+                        }
+                        if let Some(why) = this.should_stop(limits, done.load(Relaxed), start) {
+                            *reason.lock().unwrap() = why;
+                            stop.store(true, Relaxed);
+                            break;
+                        }
+                        worker.simulate(this, root, &mut LightPolicy);
+                        done.fetch_add(1, Relaxed);
+                    }
+                });
+            }
+        });
+        let playouts = done.load(Relaxed);
+        let stop_reason = *reason.lock().unwrap();
+        self.summarise(playouts, start.elapsed(), stop_reason)
+    }
+
+    fn should_stop(&self, limits: &Limits, done: u64, start: Instant) -> Option<&'static str> {
+        if limits.playouts.is_some_and(|n| done >= n) {
+            return Some("playout limit");
+        }
+        if let Some(deadline) = limits.deadline {
+            let now = Instant::now();
+            if now >= deadline {
+                return Some("time");
+            }
+            if limits.early_stop && done > 0 && done.is_multiple_of(64) {
+                let rate = done as f64 / (now - start).as_secs_f64().max(1e-6);
+                let left = rate * (deadline - now).as_secs_f64();
+                let mut visits: Vec<u32> = self
+                    .tree
+                    .children(self.tree.root())
+                    .iter()
+                    .map(Node::visits)
+                    .collect();
+                visits.sort_unstable_by(|a, b| b.cmp(a));
+                if visits.len() >= 2 && (visits[0] - visits[1]) as f64 > left {
+                    return Some("best move cannot be overtaken");
+                }
+            }
+        }
+        None
+    }
+
+    /// Root children: every move legal under the game's rules (superko
+    /// included) that does not fill one of the mover's true eyes, and pass.
+    fn expand_root(&self, root: &Root) {
+        let board = root.board;
+        let c = root.to_move;
+        let mut children: Vec<NewChild> = board
+            .empty_points()
+            .iter()
+            .filter(|&p| !board.is_true_eye(c, p) && root.game.is_legal(c, p))
+            .map(|p| prior(board, c, p, root.last, &self.params.priors))
+            .collect();
+        children.push(pass_prior(board, children.len(), &self.params.priors));
+        let node = self.tree.root();
+        if node.try_begin_expand() {
+            self.tree.expand(node, &children);
+        }
+    }
+
+    fn summarise(
+        &self,
+        playouts: u64,
+        elapsed: Duration,
+        stop_reason: &'static str,
+    ) -> SearchResult {
+        let mut moves: Vec<(Option<Point>, Stats)> = self
+            .tree
+            .children(self.tree.root())
+            .iter()
+            .map(|n| (move_of(n.mv()), n.stats()))
+            .collect();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1.visits));
+        SearchResult {
+            best: moves.first().map(|m| m.0),
+            win_rate: moves.first().map_or(0.5, |m| m.1.win_rate()),
+            playouts,
+            elapsed,
+            moves,
+            stop_reason,
+        }
+    }
+}
+
+fn move_of(mv: u16) -> Option<Point> {
+    (mv != PASS).then(|| Point::from_index(mv as usize))
+}
+
+/// The RAVE-blended value of a child for selection.
+#[inline]
+fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams) -> f64 {
+    let n = (s.visits + s.prior_visits) as f64;
+    let mc = if n > 0.0 {
+        (s.value + s.prior_value) as f64 / (WIN as f64 * n)
+    } else {
+        0.5
+    };
+    let r = s.amaf_visits as f64;
+    let value = if r > 0.0 {
+        let amaf = s.amaf_value as f64 / (WIN as f64 * r);
+        let beta = r / (r + n + r * n / params.rave_equiv);
+        (1.0 - beta) * mc + beta * amaf
+    } else {
+        mc
+    };
+    if params.explore > 0.0 {
+        value + params.explore * ((parent_visits.max(1) as f64).ln() / n.max(1.0)).sqrt()
+    } else {
+        value
+    }
+}
+
+/// One search thread's private state: no allocation per simulation.
+struct Worker {
+    board: Board,
+    rng: PlayoutRng,
+    /// Moves of the current simulation from the root (`PASS` for a pass).
+    moves: Vec<u16>,
+    path: Vec<u32>,
+    /// For AMAF: colour (1 Black, 2 White) that first played each point.
+    first: [u8; ARRAY_SIZE],
+    children: Vec<NewChild>,
+}
+
+impl Worker {
+    fn new(board: &Board, seed: u64) -> Worker {
+        Worker {
+            board: board.clone(),
+            rng: PlayoutRng::seed_from_u64(seed),
+            moves: Vec::with_capacity(MAX_DEPTH + playout::max_moves(board.size()) as usize + 8),
+            path: Vec::with_capacity(MAX_DEPTH + 2),
+            first: [0; ARRAY_SIZE],
+            children: Vec::with_capacity(board.size() * board.size() + 1),
+        }
+    }
+
+    fn simulate<P: PlayoutPolicy>(&mut self, search: &Search, root: &Root, policy: &mut P) {
+        let tree = &search.tree;
+        let params = &search.params;
+        self.board.copy_from(root.board);
+        self.moves.clear();
+        self.path.clear();
+        let mut node = tree.root();
+        node.add_visit();
+        self.path.push(0);
+        let mut c = root.to_move;
+        let mut passes = 0;
+        let mut last = root.last;
+        // Descend.
+        loop {
+            if passes >= 2 || self.path.len() > MAX_DEPTH {
+                break;
+            }
+            if !node.is_expanded() {
+                if node.visits() > params.expand_after && node.try_begin_expand() {
+                    self.expand(tree, node, c, last, params);
+                }
+                if !node.is_expanded() {
+                    break;
+                }
+            }
+            let parent_visits = node.visits();
+            let child = tree
+                .children(node)
+                .iter()
+                .max_by(|a, b| {
+                    rave_value(&a.stats(), parent_visits, params).total_cmp(&rave_value(
+                        &b.stats(),
+                        parent_visits,
+                        params,
+                    ))
+                })
+                .expect("expanded nodes have children");
+            child.add_visit();
+            let mv = child.mv();
+            if mv == PASS {
+                self.board.pass();
+                passes += 1;
+                last = None;
+            } else {
+                let p = Point::from_index(mv as usize);
+                self.board.play_legal(c, p);
+                passes = 0;
+                last = Some(p);
+            }
+            self.moves.push(mv);
+            self.path.push(tree.index_of(child));
+            node = child;
+            c = !c;
+        }
+        let tree_moves = self.moves.len();
+        // Play out (two passes in the tree end the game as it stands).
+        let diff = if passes >= 2 {
+            self.board.playout_area_difference()
+        } else {
+            let moves = &mut self.moves;
+            playout::run_logged(policy, &mut self.board, c, &mut self.rng, |m| {
+                moves.push(m.map_or(PASS, |p| p.index() as u16))
+            })
+            .area_difference
+        };
+        let score = diff as f64 - root.komi;
+        let black_value = if score > 0.0 {
+            WIN
+        } else if score < 0.0 {
+            0
+        } else {
+            WIN / 2
+        };
+        let value_for = |col: Color| {
+            if col == Color::Black {
+                black_value
+            } else {
+                WIN - black_value
+            }
+        };
+        // Back up: node i of the path was entered by the move i-1, played
+        // by the root's mover when i-1 is even.
+        let mover = |i: usize| {
+            if i.is_multiple_of(2) {
+                root.to_move
+            } else {
+                !root.to_move
+            }
+        };
+        for (i, &n) in self.path.iter().enumerate().skip(1) {
+            tree.node(n).add_value(value_for(mover(i - 1)));
+        }
+        // AMAF: walk the path from the deepest node up, knowing for each
+        // point which colour played it first after that node.
+        self.first.fill(0);
+        for i in (tree_moves..self.moves.len()).rev() {
+            let mv = self.moves[i];
+            if mv != PASS {
+                self.first[mv as usize] = mover(i) as u8 + 1;
+            }
+        }
+        for d in (0..self.path.len()).rev() {
+            let node = tree.node(self.path[d]);
+            let to_play = mover(d);
+            let tag = to_play as u8 + 1;
+            let v = value_for(to_play);
+            for child in tree.children(node) {
+                let mv = child.mv();
+                if mv != PASS && self.first[mv as usize] == tag {
+                    child.add_amaf(v);
+                }
+            }
+            if d > 0 {
+                let mv = self.moves[d - 1];
+                if mv != PASS {
+                    self.first[mv as usize] = mover(d - 1) as u8 + 1;
+                }
+            }
+        }
+    }
+
+    fn expand(
+        &mut self,
+        tree: &Tree,
+        node: &Node,
+        c: Color,
+        last: Option<Point>,
+        params: &SearchParams,
+    ) {
+        let board = &self.board;
+        self.children.clear();
+        for i in 0..board.empty_count() {
+            let p = board.empty_at(i);
+            if board.is_legal(c, p) && !board.is_true_eye(c, p) {
+                self.children.push(prior(board, c, p, last, &params.priors));
+            }
+        }
+        self.children
+            .push(pass_prior(board, self.children.len(), &params.priors));
+        tree.expand(node, &self.children);
+    }
+}

@@ -1,0 +1,240 @@
+//! The search tree: an arena of nodes with atomic statistics, shared by
+//! the search threads.
+//!
+//! Memory ordering: every statistic is a relaxed atomic counter; a reader
+//! may see a visit before the matching win, which only blurs a value by
+//! one playout. A node's children are published by storing `first_child`
+//! and `num_children` before the `Release` store of `EXPANDED` into its
+//! state; readers load the state with `Acquire` before reading them, so a
+//! thread that sees `EXPANDED` sees the whole block of initialised
+//! children. Nodes are never freed during a search.
+
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering::*};
+
+/// `Node::mv` value of the pass move (grid index 0 is always off the board).
+pub const PASS: u16 = 0;
+
+const LEAF: u8 = 0;
+const EXPANDING: u8 = 1;
+const EXPANDED: u8 = 2;
+
+/// Statistics are kept in half-points: a win adds 2, a draw 1, a loss 0.
+pub const WIN: u32 = 2;
+
+/// One node: the position after its move. Values are for the player who
+/// played `mv` into it.
+pub struct Node {
+    /// The move that leads here: a grid index, or [`PASS`].
+    mv: AtomicU16,
+    /// Prior knowledge as virtual playouts: visits in the high half,
+    /// value in half-points in the low half.
+    prior: AtomicU32,
+    state: AtomicU8,
+    visits: AtomicU32,
+    value: AtomicU32,
+    amaf_visits: AtomicU32,
+    amaf_value: AtomicU32,
+    first_child: AtomicU32,
+    num_children: AtomicU32,
+}
+
+/// A snapshot of a node's statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub visits: u32,
+    /// Sum of results in half-points, for the player who moved into the node.
+    pub value: u32,
+    pub amaf_visits: u32,
+    pub amaf_value: u32,
+    pub prior_visits: u32,
+    pub prior_value: u32,
+}
+
+impl Stats {
+    /// Win rate of the real playouts through the node (0.5 when none).
+    pub fn win_rate(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.value as f64 / (WIN as f64 * self.visits as f64)
+        }
+    }
+}
+
+impl Node {
+    fn new(mv: u16, prior_visits: u16, prior_value: u16) -> Node {
+        Node {
+            mv: AtomicU16::new(mv),
+            prior: AtomicU32::new((prior_visits as u32) << 16 | prior_value as u32),
+            state: AtomicU8::new(LEAF),
+            visits: AtomicU32::new(0),
+            value: AtomicU32::new(0),
+            amaf_visits: AtomicU32::new(0),
+            amaf_value: AtomicU32::new(0),
+            first_child: AtomicU32::new(0),
+            num_children: AtomicU32::new(0),
+        }
+    }
+
+    /// The move that leads here.
+    #[inline]
+    pub fn mv(&self) -> u16 {
+        self.mv.load(Relaxed)
+    }
+
+    pub fn stats(&self) -> Stats {
+        let prior = self.prior.load(Relaxed);
+        Stats {
+            visits: self.visits.load(Relaxed),
+            value: self.value.load(Relaxed),
+            amaf_visits: self.amaf_visits.load(Relaxed),
+            amaf_value: self.amaf_value.load(Relaxed),
+            prior_visits: prior >> 16,
+            prior_value: prior & 0xffff,
+        }
+    }
+
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// Count a visit before its result is known (the virtual loss that
+    /// steers other threads elsewhere until the result arrives).
+    #[inline]
+    pub fn add_visit(&self) {
+        self.visits.fetch_add(1, Relaxed);
+    }
+
+    /// Add a result (half-points) for a visit already counted.
+    #[inline]
+    pub fn add_value(&self, v: u32) {
+        self.value.fetch_add(v, Relaxed);
+    }
+
+    #[inline]
+    pub fn add_amaf(&self, v: u32) {
+        self.amaf_visits.fetch_add(1, Relaxed);
+        self.amaf_value.fetch_add(v, Relaxed);
+    }
+
+    pub fn is_expanded(&self) -> bool {
+        self.state.load(Acquire) == EXPANDED
+    }
+
+    /// Claim the right to expand this leaf; `false` when another thread
+    /// has it or it is expanded already.
+    pub fn try_begin_expand(&self) -> bool {
+        self.state
+            .compare_exchange(LEAF, EXPANDING, Acquire, Relaxed)
+            .is_ok()
+    }
+
+    /// Give up an expansion (the arena was full); the node stays a leaf.
+    pub fn abandon_expand(&self) {
+        self.state.store(LEAF, Release);
+    }
+}
+
+/// A fixed-capacity arena of nodes; index 0 is the root.
+pub struct Tree {
+    nodes: Vec<Node>,
+    used: AtomicU32,
+}
+
+/// What a child is created with.
+#[derive(Clone, Copy, Debug)]
+pub struct NewChild {
+    pub mv: u16,
+    pub prior_visits: u16,
+    pub prior_value: u16,
+}
+
+impl Tree {
+    /// Bytes one node takes.
+    pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+    /// A tree holding at most `capacity` nodes, allocated now and never grown.
+    pub fn with_capacity(capacity: usize) -> Tree {
+        let capacity = capacity.clamp(2, u32::MAX as usize);
+        let mut nodes = Vec::with_capacity(capacity);
+        nodes.resize_with(capacity, || Node::new(PASS, 0, 0));
+        Tree {
+            nodes,
+            used: AtomicU32::new(1),
+        }
+    }
+
+    /// Start again with only a fresh root.
+    pub fn clear(&mut self) {
+        self.nodes[0] = Node::new(PASS, 0, 0);
+        *self.used.get_mut() = 1;
+    }
+
+    pub fn root(&self) -> &Node {
+        &self.nodes[0]
+    }
+
+    pub fn node(&self, i: u32) -> &Node {
+        &self.nodes[i as usize]
+    }
+
+    pub fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn len(&self) -> usize {
+        (self.used.load(Relaxed) as usize).min(self.nodes.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() <= 1
+    }
+
+    /// The children of a node (empty for a leaf).
+    pub fn children(&self, node: &Node) -> &[Node] {
+        if !node.is_expanded() {
+            return &[];
+        }
+        let first = node.first_child.load(Relaxed) as usize;
+        let n = node.num_children.load(Relaxed) as usize;
+        &self.nodes[first..first + n]
+    }
+
+    /// Index of a node in the arena (for walking the tree).
+    pub fn index_of(&self, node: &Node) -> u32 {
+        let base = self.nodes.as_ptr() as usize;
+        ((node as *const Node as usize - base) / Self::NODE_BYTES) as u32
+    }
+
+    /// Finish an expansion begun with [`Node::try_begin_expand`]: allocate
+    /// and initialise the children and publish them. Returns `false` (and
+    /// leaves the node a leaf) when the arena has no room.
+    pub fn expand(&self, node: &Node, children: &[NewChild]) -> bool {
+        let n = children.len() as u32;
+        let first = self.used.fetch_add(n, Relaxed);
+        if first as usize + n as usize > self.nodes.len() {
+            node.abandon_expand();
+            return false;
+        }
+        for (i, c) in children.iter().enumerate() {
+            let slot = &self.nodes[first as usize + i];
+            // The slot is ours alone: nobody can reach it before publication.
+            slot.state.store(LEAF, Relaxed);
+            slot.visits.store(0, Relaxed);
+            slot.value.store(0, Relaxed);
+            slot.amaf_visits.store(0, Relaxed);
+            slot.amaf_value.store(0, Relaxed);
+            slot.first_child.store(0, Relaxed);
+            slot.num_children.store(0, Relaxed);
+            slot.mv.store(c.mv, Relaxed);
+            slot.prior.store(
+                (c.prior_visits as u32) << 16 | c.prior_value as u32,
+                Relaxed,
+            );
+        }
+        node.first_child.store(first, Relaxed);
+        node.num_children.store(n, Relaxed);
+        node.state.store(EXPANDED, Release);
+        true
+    }
+}

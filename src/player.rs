@@ -1,0 +1,203 @@
+//! The player: turns the engine's game and clock into a search, and the
+//! search's answer into a move (or a pass or a resignation); judges the
+//! final position. Knows nothing of GTP text.
+
+use crate::board::{Bitboard, Color, Game, Move, Point, Score};
+use crate::judge::{judge, Judgement, JUDGE_PLAYOUTS};
+use crate::mcts::{Limits, Search, SearchParams, SearchResult};
+use crate::time::{budget, TimeState};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The player's settings (command-line options and GTP parameters).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Search threads.
+    pub threads: usize,
+    /// Fixed simulations per move (a reproducible strength level).
+    pub playouts: Option<u64>,
+    /// Seconds per move when no time control is set.
+    pub time: f64,
+    /// Memory bound of the search tree, in MiB.
+    pub max_tree_mb: usize,
+    /// Resign when the best move's win rate is below this.
+    pub resign_threshold: f64,
+    /// Whether resigning is allowed at all.
+    pub resign: bool,
+    /// Seed of the search's random numbers.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            playouts: None,
+            time: 2.0,
+            max_tree_mb: 512,
+            resign_threshold: 0.1,
+            resign: true,
+            seed: 1,
+        }
+    }
+}
+
+/// How `genmove` treats the move it finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenMode {
+    /// Play it (`genmove`).
+    Play,
+    /// Only say it (`reg_genmove`).
+    Regression,
+    /// Capture every dead stone before passing (`kgs-genmove_cleanup`).
+    Cleanup,
+}
+
+/// Simulations a resignation needs behind it.
+const RESIGN_MIN_PLAYOUTS: u64 = 2000;
+
+/// The player state kept between moves.
+pub struct Player {
+    pub options: Options,
+    search: Option<Search>,
+    /// The last search, for reports.
+    pub last: Option<SearchResult>,
+}
+
+impl Player {
+    pub fn new(options: Options) -> Player {
+        Player {
+            options,
+            search: None,
+            last: None,
+        }
+    }
+
+    fn search(&mut self) -> &mut Search {
+        let nodes = self.options.max_tree_mb.max(1) * (1 << 20) / crate::mcts::Tree::NODE_BYTES;
+        let stale = self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.tree.capacity() != nodes);
+        if stale || self.search.is_none() {
+            self.search = None;
+            self.search = Some(Search::new(nodes, SearchParams::default()));
+        }
+        self.search.as_mut().expect("just made")
+    }
+
+    /// Choose a move for `c` in `game`, spending what `time` allows.
+    pub fn genmove(&mut self, game: &Game, c: Color, time: &TimeState, mode: GenMode) -> Move {
+        let start = Instant::now();
+        let board = game.board();
+        // The opponent passed: pass too when the count already wins.
+        let opponent_passed = matches!(game.last_move(), Some((col, Move::Pass)) if col != c);
+        let judged = opponent_passed.then(|| judge(game, JUDGE_PLAYOUTS));
+        if let Some(j) = &judged {
+            let (_, score) = game.score(j.dead);
+            let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
+            if score.winner() == Some(c) && !(mode == GenMode::Cleanup && dead_of_opponent) {
+                log::debug!("opponent passed and {c} wins by {score}: pass");
+                return Move::Pass;
+            }
+        }
+        let points = board.size() * board.size();
+        let deadline = start
+            + budget::for_move(
+                time.control,
+                &time.clocks[c],
+                board.empty_count(),
+                points,
+                self.options.time,
+            );
+        let limits = Limits {
+            playouts: self.options.playouts,
+            deadline: (self.options.playouts.is_none()
+                || time.control != crate::time::TimeControl::None)
+                .then_some(deadline),
+            early_stop: self.options.playouts.is_none(),
+        };
+        let (threads, seed) = (self.options.threads, self.options.seed);
+        let stop = AtomicBool::new(false);
+        let result = self.search().run(game, c, &limits, threads, seed, &stop);
+        log::debug!(
+            "{c}: {} playouts in {:.2} s ({:.0}/s), stop: {}, best {:?} win rate {:.3}",
+            result.playouts,
+            result.elapsed.as_secs_f64(),
+            result.playouts as f64 / result.elapsed.as_secs_f64().max(1e-6),
+            result.stop_reason,
+            result.best.map(|m| m.map(|p| p.to_gtp(board.size()))),
+            result.win_rate
+        );
+        let mv = self.choose(game, c, &result, mode);
+        self.last = Some(result);
+        mv
+    }
+
+    fn choose(&self, game: &Game, c: Color, result: &SearchResult, mode: GenMode) -> Move {
+        let Some(best) = result.best else {
+            return Move::Pass;
+        };
+        let early_handicap = !game.handicap_stones().is_empty() && game.moves().len() < 40;
+        if self.options.resign
+            && result.playouts >= RESIGN_MIN_PLAYOUTS
+            && result.win_rate < self.options.resign_threshold
+            && !early_handicap
+            && game.moves().len() >= 10
+        {
+            return Move::Resign;
+        }
+        match best {
+            Some(p) => Move::Play(p),
+            None if mode == GenMode::Cleanup => {
+                // Capture dead stones first: take the best move that is not a pass.
+                let j = judge(game, JUDGE_PLAYOUTS);
+                if (j.dead & game.board().stones(!c)).is_empty() {
+                    Move::Pass
+                } else {
+                    result
+                        .moves
+                        .iter()
+                        .find_map(|(m, _)| *m)
+                        .map_or(Move::Pass, Move::Play)
+                }
+            }
+            None => Move::Pass,
+        }
+    }
+}
+
+/// The final count and status of every point, as the player judges it.
+pub struct FinalStatus {
+    pub judgement: Judgement,
+    pub score: Score,
+    pub territory: [Vec<Point>; 2],
+}
+
+/// Judge the final position of `game`.
+pub fn final_status(game: &Game) -> FinalStatus {
+    let judgement = judge(game, JUDGE_PLAYOUTS * 2);
+    let (_, score) = game.score(judgement.dead);
+    let board = game.board();
+    let stride = board.stride();
+    let alive_b = board.stones(Color::Black) - judgement.dead;
+    let alive_w = board.stones(Color::White) - judgement.dead;
+    let open = board.on_board() - alive_b - alive_w;
+    let mut territory = [Vec::new(), Vec::new()];
+    let mut left = open;
+    while let Some(p) = left.first() {
+        let region = Bitboard::single(p).flood(stride, open);
+        left -= region;
+        let rim = region.neighbours(stride);
+        match (!(rim & alive_b).is_empty(), !(rim & alive_w).is_empty()) {
+            (true, false) => territory[0].extend(region.iter()),
+            (false, true) => territory[1].extend(region.iter()),
+            _ => {}
+        }
+    }
+    FinalStatus {
+        judgement,
+        score,
+        territory,
+    }
+}
