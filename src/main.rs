@@ -1,7 +1,10 @@
 //! The command line: `tianyuan` (GTP on stdin/stdout), `tianyuan bench`.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use tianyuan::bench;
+use tianyuan::board::{Rules, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE};
+use tianyuan::engine::{Engine, DEFAULT_SIZE};
+use tianyuan::player::Options;
 
 #[derive(Parser)]
 #[command(
@@ -10,23 +13,80 @@ use tianyuan::bench;
     about = "A classical Go engine speaking GTP"
 )]
 struct Cli {
+    #[command(flatten)]
+    engine: EngineArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// Settings of the GTP engine.
+#[derive(Args, Clone)]
+struct EngineArgs {
+    /// Search threads [default: all cores].
+    #[arg(long, global = true)]
+    threads: Option<usize>,
+    /// Fixed simulations per move (a reproducible strength level) instead of a time budget.
+    #[arg(long, global = true)]
+    playouts: Option<u64>,
+    /// Seconds per move when the controller sends no time control.
+    #[arg(long, global = true, default_value_t = 2.0)]
+    time: f64,
+    /// Memory bound of the search tree in MiB.
+    #[arg(long, global = true, default_value_t = 512)]
+    max_tree_mb: usize,
+    /// Resign when the best move's win rate falls below this.
+    #[arg(long, global = true, default_value_t = 0.1)]
+    resign_threshold: f64,
+    /// Never resign.
+    #[arg(long, global = true)]
+    no_resign: bool,
+    /// Seed of the search's random numbers.
+    #[arg(long, global = true, default_value_t = 1)]
+    seed: u64,
+    /// Rules: chinese, japanese, aga, new_zealand, tromp-taylor.
+    #[arg(long, global = true, default_value = "chinese", value_parser = parse_rules)]
+    rules: Rules,
+    /// Komi of a new game.
+    #[arg(long, global = true, default_value_t = DEFAULT_KOMI)]
+    komi: f64,
+    /// Board size of a new game.
+    #[arg(long, global = true, default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
+    size: usize,
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => Ok(n),
+        _ => Err(format!("board size must be {MIN_SIZE} to {MAX_SIZE}")),
+    }
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    Rules::by_name(s).ok_or_else(|| format!("unknown rules {s:?}"))
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Speak GTP on standard input and output (the default).
     Gtp,
-    /// Measure playout speed: one line per measurement.
-    Bench {
-        /// Playouts per measurement on 9x9 (19x19 runs a sixth as many).
-        #[arg(long, default_value_t = 200_000)]
-        playouts: u64,
-        /// Seed of the random number generator.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    /// Measure playout speed: one line per measurement (`--playouts` sets
+    /// the 9x9 count, default 200000; 19x19 runs a sixth as many).
+    Bench,
+}
+
+impl EngineArgs {
+    fn options(&self) -> Options {
+        let defaults = Options::default();
+        Options {
+            threads: self.threads.unwrap_or(defaults.threads).max(1),
+            playouts: self.playouts,
+            time: self.time,
+            max_tree_mb: self.max_tree_mb,
+            resign_threshold: self.resign_threshold,
+            resign: !self.no_resign,
+            seed: self.seed,
+        }
+    }
 }
 
 fn main() {
@@ -36,12 +96,14 @@ fn main() {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Gtp) {
         Command::Gtp => {
-            let mut engine = tianyuan::engine::Engine::default();
+            let a = &cli.engine;
+            let mut engine = Engine::new(a.size, a.komi, a.rules, a.options());
             tianyuan::gtp::run(&mut engine, std::io::stdin(), std::io::stdout().lock());
         }
-        Command::Bench { playouts, seed } => {
+        Command::Bench => {
+            let playouts = cli.engine.playouts.unwrap_or(200_000);
             for (size, n) in [(9, playouts), (19, playouts / 6)] {
-                let m = bench::light(size, n.max(1), seed);
+                let m = bench::light(size, n.max(1), cli.engine.seed);
                 println!("{}", m.line());
                 log::info!(
                     "{}: {} playouts in {:.3} s, signature {:016x}",
