@@ -78,3 +78,34 @@ mod tests {
             .starts_with("light 9x9 threads=1 playouts_per_second="));
     }
 }
+
+/// The full search from the empty board: `playouts` simulations with
+/// `threads` threads (seed fixed; with one thread the signature is a hash
+/// of the root statistics and repeats exactly).
+pub fn search(size: usize, threads: usize, playouts: u64, seed: u64) -> Measurement {
+    use crate::board::{Game, Rules, DEFAULT_KOMI};
+    use crate::mcts::{Limits, Search, SearchParams};
+    use std::sync::atomic::AtomicBool;
+    let game = Game::new(size, DEFAULT_KOMI, Rules::chinese());
+    let nodes = 4 << 20;
+    let mut search = Search::new(nodes, SearchParams::default());
+    let limits = Limits {
+        playouts: Some(playouts),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let r = search.run(&game, game.to_move(), &limits, threads, seed, &stop);
+    let seconds = start.elapsed().as_secs_f64();
+    let signature = r.moves.iter().fold(0u64, |h, (m, s)| {
+        h.rotate_left(7) ^ (m.map_or(0, |p| p.index() as u64) << 32 | s.visits as u64)
+    });
+    Measurement {
+        kind: "search",
+        size,
+        threads,
+        playouts: r.playouts,
+        seconds,
+        signature,
+    }
+}

@@ -69,8 +69,9 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 enum Command {
     /// Speak GTP on standard input and output (the default).
     Gtp,
-    /// Measure playout speed: one line per measurement (`--playouts` sets
-    /// the 9x9 count, default 200000; 19x19 runs a sixth as many).
+    /// Measure playout speed: one line per measurement. `--playouts` sets
+    /// the 9x9 light count (default 200000); 19x19 light runs a sixth as
+    /// many, the 9x9 search a quarter, the 19x19 search a twentieth.
     Bench,
 }
 
@@ -102,8 +103,16 @@ fn main() {
         }
         Command::Bench => {
             let playouts = cli.engine.playouts.unwrap_or(200_000);
-            for (size, n) in [(9, playouts), (19, playouts / 6)] {
-                let m = bench::light(size, n.max(1), cli.engine.seed);
+            let seed = cli.engine.seed;
+            let mut runs = vec![
+                bench::light(9, playouts.max(1), seed),
+                bench::light(19, (playouts / 6).max(1), seed),
+            ];
+            for threads in [1, 2] {
+                runs.push(bench::search(9, threads, (playouts / 4).max(1), seed));
+                runs.push(bench::search(19, threads, (playouts / 20).max(1), seed));
+            }
+            for m in runs {
                 println!("{}", m.line());
                 log::info!(
                     "{}: {} playouts in {:.3} s, signature {:016x}",

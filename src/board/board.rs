@@ -79,6 +79,8 @@ pub struct Board {
     ko: Option<(Point, Color)>,
     hash: u64,
     captures: ByColor<u32>,
+    /// The last stone played (0: none, or the last move was a pass).
+    last: u16,
 }
 
 impl Board {
@@ -103,6 +105,7 @@ impl Board {
             ko: None,
             hash: 0,
             captures: ByColor::default(),
+            last: 0,
         };
         for y in 0..size {
             for x in 0..size {
@@ -229,6 +232,13 @@ impl Board {
         self.ko = other.ko;
         self.hash = other.hash;
         self.captures = other.captures;
+        self.last = other.last;
+    }
+
+    /// The last stone played, unless the last move was a pass.
+    #[inline]
+    pub fn last_move(&self) -> Option<Point> {
+        (self.last != 0).then(|| Point::from_index(self.last as usize))
     }
 
     /// The cell at grid index `i`.
@@ -375,6 +385,7 @@ impl Board {
     #[inline]
     pub fn pass(&mut self) {
         self.ko = None;
+        self.last = 0;
     }
 
     /// Play a move already known to be legal.
@@ -425,6 +436,7 @@ impl Board {
             }
         }
         self.captures[c] += captured;
+        self.last = pi as u16;
         let mine = &self.strings[self.head_of(pi) as usize];
         self.ko = if captured == 1 && mine.stones == 1 && mine.pseudo_libs == 1 {
             Some((Point::from_index(last_captured), !c))

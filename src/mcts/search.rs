@@ -10,7 +10,7 @@
 use super::prior::{pass_prior, prior, PriorParams};
 use super::tree::{NewChild, Node, Stats, Tree, PASS, WIN};
 use crate::board::{Board, Color, Game, Point, ARRAY_SIZE};
-use crate::playout::{self, LightPolicy, PlayoutPolicy, PlayoutRng};
+use crate::playout::{self, HeavyPolicy, PlayoutPolicy, PlayoutRng};
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -135,7 +135,7 @@ impl Search {
                             stop.store(true, Relaxed);
                             break;
                         }
-                        worker.simulate(this, root, &mut LightPolicy);
+                        worker.simulate(this, root, &mut HeavyPolicy);
                         done.fetch_add(1, Relaxed);
                     }
                 });

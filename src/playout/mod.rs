@@ -3,12 +3,15 @@
 //! [`PlayoutPolicy`], so the policy call is inlined into the loop.
 //! Nothing here allocates.
 
+pub mod heavy;
 pub mod light;
+pub mod pattern;
 
 use crate::board::{Board, Color, Point};
 use rand::rngs::SmallRng;
 use rand::RngCore;
 
+pub use heavy::HeavyPolicy;
 pub use light::LightPolicy;
 
 /// The random number generator of playouts.

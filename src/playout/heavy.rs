@@ -1,0 +1,185 @@
+//! The heavy policy, in the Moggy tradition (MoGo; Pachi's moggy): answer
+//! the last move locally before playing at random.
+//!
+//! In order: save own strings that the last move put in atari (capture an
+//! attacker, or extend when that gives the string room); capture the
+//! string of the last move when it is in atari; play a good 3x3 shape
+//! next to the last move; otherwise a random legal move that fills no own
+//! eye, re-drawn (a few times) when it is a self-atari of more than two
+//! stones, so that nakade (small self-ataris) stay possible.
+
+use super::light::LightPolicy;
+use super::pattern::is_good_shape;
+use super::{below, PlayoutPolicy, PlayoutRng};
+use crate::board::{Board, Color, Point};
+use crate::tactics::move_effect;
+
+/// Moggy-style heavy playouts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeavyPolicy;
+
+/// Candidate moves gathered around the last move.
+struct Candidates {
+    points: [Point; 24],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            points: [Point::from_index(0); 24],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < self.points.len() && !self.points[..self.len].contains(&p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn pick(&self, rng: &mut PlayoutRng) -> Option<Point> {
+        (self.len > 0).then(|| self.points[below(rng, self.len)])
+    }
+}
+
+/// Whether `c` playing `p` is legal, fills no own true eye, and is not a
+/// self-atari of more than `max_stones` stones.
+#[inline]
+fn acceptable(board: &Board, c: Color, p: Point, max_stones: u32) -> bool {
+    if !board.is_legal(c, p) || board.is_true_eye(c, p) {
+        return false;
+    }
+    // Fast path: two empty neighbours mean two liberties.
+    let empty_nbrs = board
+        .neighbours(p)
+        .iter()
+        .filter(|&&n| board.is_empty_at(n))
+        .count();
+    if empty_nbrs >= 2 {
+        return true;
+    }
+    let e = move_effect(board, c, p);
+    !(e.is_self_atari() && e.stones > max_stones)
+}
+
+impl HeavyPolicy {
+    /// Moves answering the last move: atari escapes and captures.
+    fn tactical(board: &Board, c: Color, last: Point, out: &mut Candidates) {
+        // The opponent's string just played, if in atari, can be captured.
+        if board.color_at(last) == Some(!c) && board.in_atari(last) {
+            if let Some(l) = board.atari_liberty(last) {
+                if board.is_legal(c, l) {
+                    out.push(l);
+                }
+            }
+        }
+        for n in board.neighbours(last) {
+            if board.color_at(n) != Some(c) || !board.in_atari(n) {
+                continue;
+            }
+            // Capture an attacker in atari next to the threatened string.
+            for s in board.string_stones(n).take(32) {
+                for m in board.neighbours(s) {
+                    if board.color_at(m) == Some(!c) && board.in_atari(m) {
+                        if let Some(l) = board.atari_liberty(m) {
+                            if board.is_legal(c, l) {
+                                out.push(l);
+                            }
+                        }
+                    }
+                }
+            }
+            // Extend when it gives the string at least two liberties.
+            if let Some(l) = board.atari_liberty(n) {
+                if board.is_legal(c, l) && move_effect(board, c, l).liberties >= 2 {
+                    out.push(l);
+                }
+            }
+        }
+    }
+}
+
+impl PlayoutPolicy for HeavyPolicy {
+    fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        if let Some(last) = board.last_move() {
+            let mut cands = Candidates::new();
+            Self::tactical(board, c, last, &mut cands);
+            if let Some(p) = cands.pick(rng) {
+                return Some(p);
+            }
+            let s = board.stride();
+            let i = last.index();
+            for q in [
+                i - s - 1,
+                i - s,
+                i - s + 1,
+                i - 1,
+                i + 1,
+                i + s - 1,
+                i + s,
+                i + s + 1,
+            ] {
+                let q = Point::from_index(q);
+                if board.is_empty_at(q) && is_good_shape(board, q) && acceptable(board, c, q, 1) {
+                    cands.push(q);
+                }
+            }
+            if let Some(p) = cands.pick(rng) {
+                return Some(p);
+            }
+        }
+        // Random move; re-draw big self-ataris a few times.
+        for _ in 0..3 {
+            let p = LightPolicy.choose(board, c, rng)?;
+            if acceptable(board, c, p, 2) {
+                return Some(p);
+            }
+        }
+        LightPolicy.choose(board, c, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playout::{max_moves, run};
+    use rand::SeedableRng;
+
+    #[test]
+    fn heavy_playouts_are_legal_and_end() {
+        let mut rng = PlayoutRng::seed_from_u64(9);
+        for size in [5, 9, 13, 19] {
+            for _ in 0..20 {
+                let mut b = Board::new(size);
+                let r = run(&mut HeavyPolicy, &mut b, Color::Black, &mut rng);
+                b.check_consistency().unwrap();
+                assert!(r.moves < max_moves(size));
+            }
+        }
+    }
+
+    #[test]
+    fn captures_the_last_move_in_atari() {
+        let p = |s| Point::parse(s, 5).unwrap();
+        let mut again = Board::from_rows(&[
+            ". . . . .",
+            ". X . . .",
+            "X . . . .",
+            ". X . . .",
+            ". . . . .",
+        ])
+        .unwrap();
+        // White's B3 is the last move and is in atari at C3.
+        again.play(Color::White, p("B3")).unwrap();
+        let mut rng = PlayoutRng::seed_from_u64(1);
+        for _ in 0..20 {
+            let mut copy = again.clone();
+            assert_eq!(
+                HeavyPolicy.choose(&mut copy, Color::Black, &mut rng),
+                Some(p("C3"))
+            );
+        }
+    }
+}
