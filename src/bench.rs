@@ -62,23 +62,6 @@ pub fn light(size: usize, playouts: u64, seed: u64) -> Measurement {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn signature_depends_only_on_the_seed() {
-        let a = light(9, 200, 1);
-        let b = light(9, 200, 1);
-        let c = light(9, 200, 2);
-        assert_eq!(a.signature, b.signature);
-        assert_ne!(a.signature, c.signature);
-        assert!(a
-            .line()
-            .starts_with("light 9x9 threads=1 playouts_per_second="));
-    }
-}
-
 /// The full search from the empty board: `playouts` simulations with
 /// `threads` threads (seed fixed; with one thread the signature is a hash
 /// of the root statistics and repeats exactly).
@@ -107,5 +90,22 @@ pub fn search(size: usize, threads: usize, playouts: u64, seed: u64) -> Measurem
         playouts: r.playouts,
         seconds,
         signature,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signature_depends_only_on_the_seed() {
+        let a = light(9, 200, 1);
+        let b = light(9, 200, 1);
+        let c = light(9, 200, 2);
+        assert_eq!(a.signature, b.signature);
+        assert_ne!(a.signature, c.signature);
+        assert!(a
+            .line()
+            .starts_with("light 9x9 threads=1 playouts_per_second="));
     }
 }
