@@ -235,6 +235,9 @@ pub mod budget {
                 }
             }
         };
+        if control == TimeControl::None {
+            return Duration::from_secs_f64(default.max(0.0));
+        }
         let margin = SAFETY + 0.05 * seconds.min(hard_cap);
         Duration::from_secs_f64((seconds.min(hard_cap) - margin).max(0.05))
     }

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering::*};
 /// `Node::mv` value of the pass move (grid index 0 is always off the board).
 pub const PASS: u16 = 0;
 
-const LEAF: u8 = 0;
+const LEAF: u8 = 0; // must stay 0: trees start as zeroed memory
 const EXPANDING: u8 = 1;
 const EXPANDED: u8 = 2;
 
@@ -153,11 +153,26 @@ impl Tree {
     /// Bytes one node takes.
     pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
-    /// A tree holding at most `capacity` nodes, allocated now and never grown.
+    /// A tree holding at most `capacity` nodes, reserved now and never
+    /// grown. The memory comes zeroed from the system, so pages are only
+    /// touched as the tree grows into them: a large bound costs nothing
+    /// until it is used.
     pub fn with_capacity(capacity: usize) -> Tree {
         let capacity = capacity.clamp(2, u32::MAX as usize);
-        let mut nodes = Vec::with_capacity(capacity);
-        nodes.resize_with(capacity, || Node::new(PASS, 0, 0));
+        let layout = std::alloc::Layout::array::<Node>(capacity).expect("tree size");
+        // SAFETY: the layout is non-empty; every field of `Node` is an
+        // atomic integer, for which all-zero bytes are a valid value (a
+        // leaf with the pass move and no statistics), so the zeroed block
+        // is `capacity` initialised nodes. The pointer comes from the
+        // global allocator with `Node`'s layout, as `Vec::from_raw_parts`
+        // requires, and the Vec frees it with the same layout.
+        let nodes = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout) as *mut Node;
+            if ptr.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            Vec::from_raw_parts(ptr, capacity, capacity)
+        };
         Tree {
             nodes,
             used: AtomicU32::new(1),
