@@ -78,7 +78,7 @@ impl Player {
         let stale = self
             .search
             .as_ref()
-            .is_some_and(|s| s.tree.capacity() != nodes);
+            .is_some_and(|s| s.capacity() != nodes / 2 * 2);
         if stale || self.search.is_none() {
             self.search = None;
             self.search = Some(Search::new(nodes, SearchParams::default()));

@@ -9,7 +9,7 @@
 
 use super::prior::{pass_prior, prior, PriorParams};
 use super::tree::{NewChild, Node, Stats, Tree, PASS, WIN};
-use crate::board::{Board, Color, Game, Point, ARRAY_SIZE};
+use crate::board::{Board, Color, Game, Move, Point, ARRAY_SIZE};
 use crate::playout::{self, HeavyPolicy, PlayoutPolicy, PlayoutRng};
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -76,21 +76,98 @@ struct Root<'a> {
     game: &'a Game,
 }
 
-/// A search with its tree. The tree is kept between searches.
+/// A search with its tree. The subtree of the moves actually played is
+/// kept between searches (tree reuse); the memory bound is split between
+/// the tree and the spare that receives the reused subtree.
 pub struct Search {
     pub tree: Tree,
+    spare: Tree,
     pub params: SearchParams,
+    /// The position of the last search.
+    previous: Option<SearchedPosition>,
+}
+
+/// What tree reuse needs to know of the last search's root.
+struct SearchedPosition {
+    moves: Vec<(Color, Move)>,
+    to_move: Color,
+    komi: f64,
 }
 
 /// Deepest path followed in the tree.
 const MAX_DEPTH: usize = 512;
 
 impl Search {
+    /// A search whose two trees together hold at most `tree_nodes` nodes.
     pub fn new(tree_nodes: usize, params: SearchParams) -> Search {
         Search {
-            tree: Tree::with_capacity(tree_nodes),
+            tree: Tree::with_capacity(tree_nodes / 2),
+            spare: Tree::with_capacity(tree_nodes / 2),
             params,
+            previous: None,
         }
+    }
+
+    /// Nodes both trees can hold together.
+    pub fn capacity(&self) -> usize {
+        self.tree.capacity() + self.spare.capacity()
+    }
+
+    /// Keep the subtree of the moves played since the last search, when
+    /// this position follows from it; otherwise start an empty tree.
+    /// Returns the number of nodes kept.
+    fn reuse(&mut self, game: &Game, to_move: Color, komi: f64) -> usize {
+        let previous = self.previous.take();
+        let Some(SearchedPosition {
+            moves,
+            to_move: prev_to_move,
+            komi: prev_komi,
+        }) = previous
+        else {
+            self.tree.clear();
+            return 0;
+        };
+        let now = game.moves();
+        let follows = prev_komi == komi
+            && now.len() >= moves.len()
+            && now[..moves.len()] == moves[..]
+            && now.len() - moves.len() <= 2;
+        let mut node = 0u32;
+        let mut c = prev_to_move;
+        let mut found = follows;
+        if follows {
+            for &(col, mv) in &now[moves.len()..] {
+                let want = match mv {
+                    Move::Play(p) => p.index() as u16,
+                    Move::Pass => PASS,
+                    Move::Resign => u16::MAX,
+                };
+                let next = self
+                    .tree
+                    .children(self.tree.node(node))
+                    .iter()
+                    .find(|n| n.mv() == want);
+                match next {
+                    Some(n) if col == c => {
+                        node = self.tree.index_of(n);
+                        c = !c;
+                    }
+                    _ => {
+                        found = false;
+                        break;
+                    }
+                }
+            }
+        }
+        if !found || c != to_move || node == 0 && now.len() != moves.len() {
+            self.tree.clear();
+            return 0;
+        }
+        if node != 0 {
+            self.spare.copy_subtree(&self.tree, node);
+            std::mem::swap(&mut self.tree, &mut self.spare);
+        }
+        self.tree.len()
     }
 
     /// Search the position of `game` for `to_move` with `threads`
@@ -105,12 +182,19 @@ impl Search {
         seed: u64,
         stop: &AtomicBool,
     ) -> SearchResult {
-        self.tree.clear();
         let start = Instant::now();
+        let komi = game.komi() + game.handicap_compensation();
+        let kept = self.reuse(game, to_move, komi);
+        log::debug!("tree reuse: {kept} nodes kept");
+        self.previous = Some(SearchedPosition {
+            moves: game.moves().to_vec(),
+            to_move,
+            komi,
+        });
         let root = Root {
             board: game.board(),
             to_move,
-            komi: game.komi() + game.handicap_compensation(),
+            komi,
             last: game.last_move().and_then(|(_, m)| match m {
                 crate::board::Move::Play(p) => Some(p),
                 _ => None,
@@ -143,7 +227,14 @@ impl Search {
         });
         let playouts = done.load(Relaxed);
         let stop_reason = *reason.lock().unwrap();
-        self.summarise(playouts, start.elapsed(), stop_reason)
+        let mut result = self.summarise(playouts, start.elapsed(), stop_reason);
+        // A reused tree's root moves were made without the superko history.
+        result
+            .moves
+            .retain(|(m, _)| m.is_none_or(|p| game.is_legal(to_move, p)));
+        result.best = result.moves.first().map(|m| m.0);
+        result.win_rate = result.moves.first().map_or(0.5, |m| m.1.win_rate());
+        result
     }
 
     fn should_stop(&self, limits: &Limits, done: u64, start: Instant) -> Option<&'static str> {
@@ -176,6 +267,9 @@ impl Search {
     /// Root children: every move legal under the game's rules (superko
     /// included) that does not fill one of the mover's true eyes, and pass.
     fn expand_root(&self, root: &Root) {
+        if self.tree.root().is_expanded() {
+            return;
+        }
         let board = root.board;
         let c = root.to_move;
         let mut children: Vec<NewChild> = board
@@ -407,5 +501,76 @@ impl Worker {
         self.children
             .push(pass_prior(board, self.children.len(), &params.priors));
         tree.expand(node, &self.children);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Rules;
+
+    fn search(game: &Game, search: &mut Search, playouts: u64) -> SearchResult {
+        let limits = Limits {
+            playouts: Some(playouts),
+            ..Limits::default()
+        };
+        search.run(game, game.to_move(), &limits, 1, 7, &AtomicBool::new(false))
+    }
+
+    #[test]
+    fn one_thread_with_a_seed_is_deterministic() {
+        let game = Game::new(9, 7.5, Rules::chinese());
+        let a = search(
+            &game,
+            &mut Search::new(1 << 16, SearchParams::default()),
+            2000,
+        );
+        let b = search(
+            &game,
+            &mut Search::new(1 << 16, SearchParams::default()),
+            2000,
+        );
+        assert_eq!(a.best, b.best);
+        assert_eq!(
+            a.moves.iter().map(|m| m.1.visits).collect::<Vec<_>>(),
+            b.moves.iter().map(|m| m.1.visits).collect::<Vec<_>>()
+        );
+        assert_eq!(a.playouts, 2000);
+    }
+
+    #[test]
+    fn the_played_subtree_is_reused() {
+        let mut game = Game::new(9, 7.5, Rules::chinese());
+        let mut s = Search::new(1 << 18, SearchParams::default());
+        let r = search(&game, &mut s, 3000);
+        let Some(Some(p)) = r.best else {
+            panic!("no move")
+        };
+        game.play(Color::Black, Move::Play(p)).unwrap();
+        // White answers with its most visited reply in the tree.
+        let node = s
+            .tree
+            .children(s.tree.root())
+            .iter()
+            .find(|n| n.mv() == p.index() as u16)
+            .unwrap();
+        let reply = s
+            .tree
+            .children(node)
+            .iter()
+            .max_by_key(|n| n.visits())
+            .unwrap();
+        let expected = reply.visits();
+        game.play(
+            Color::White,
+            Move::Play(Point::from_index(reply.mv() as usize)),
+        )
+        .unwrap();
+        let kept = s.reuse(&game, Color::Black, 7.5);
+        assert!(kept > 1, "kept {kept}");
+        assert_eq!(s.tree.root().visits(), expected);
+        // A position that does not follow starts afresh.
+        let other = Game::new(9, 7.5, Rules::chinese());
+        assert_eq!(s.reuse(&other, Color::Black, 7.5), 0);
     }
 }

@@ -135,6 +135,20 @@ impl Node {
     }
 }
 
+/// Copy a node's move, prior and statistics (not its children).
+fn copy_node(dst: &Node, src: &Node) {
+    dst.mv.store(src.mv.load(Relaxed), Relaxed);
+    dst.prior.store(src.prior.load(Relaxed), Relaxed);
+    dst.visits.store(src.visits.load(Relaxed), Relaxed);
+    dst.value.store(src.value.load(Relaxed), Relaxed);
+    dst.amaf_visits
+        .store(src.amaf_visits.load(Relaxed), Relaxed);
+    dst.amaf_value.store(src.amaf_value.load(Relaxed), Relaxed);
+    dst.state.store(LEAF, Relaxed);
+    dst.first_child.store(0, Relaxed);
+    dst.num_children.store(0, Relaxed);
+}
+
 /// A fixed-capacity arena of nodes; index 0 is the root.
 pub struct Tree {
     nodes: Vec<Node>,
@@ -219,6 +233,34 @@ impl Tree {
     pub fn index_of(&self, node: &Node) -> u32 {
         let base = self.nodes.as_ptr() as usize;
         ((node as *const Node as usize - base) / Self::NODE_BYTES) as u32
+    }
+
+    /// Make this tree a copy of the subtree of `src` under node `from`
+    /// (tree reuse between moves), breadth first, as far as the capacity
+    /// allows; nodes that do not fit stay leaves.
+    pub fn copy_subtree(&mut self, src: &Tree, from: u32) {
+        self.clear();
+        copy_node(&self.nodes[0], src.node(from));
+        let mut queue = std::collections::VecDeque::from([(from, 0u32)]);
+        let mut used = 1usize;
+        while let Some((s, d)) = queue.pop_front() {
+            let s_node = src.node(s);
+            let kids = src.children(s_node);
+            if kids.is_empty() || used + kids.len() > self.nodes.len() {
+                continue;
+            }
+            let first = used;
+            used += kids.len();
+            for (i, kid) in kids.iter().enumerate() {
+                copy_node(&self.nodes[first + i], kid);
+                queue.push_back((src.index_of(kid), (first + i) as u32));
+            }
+            let d_node = &self.nodes[d as usize];
+            d_node.first_child.store(first as u32, Relaxed);
+            d_node.num_children.store(kids.len() as u32, Relaxed);
+            d_node.state.store(EXPANDED, Release);
+        }
+        *self.used.get_mut() = used as u32;
     }
 
     /// Finish an expansion begun with [`Node::try_begin_expand`]: allocate
