@@ -78,7 +78,7 @@ pub fn search(size: usize, threads: usize, playouts: u64, seed: u64) -> Measurem
     };
     let stop = AtomicBool::new(false);
     let start = Instant::now();
-    let r = search.run(&game, game.to_move(), &limits, threads, seed, &stop);
+    let r = search.run(&game, game.to_move(), 0.0, &limits, threads, seed, &stop);
     let seconds = start.elapsed().as_secs_f64();
     let signature = r.moves.iter().fold(0u64, |h, (m, s)| {
         h.rotate_left(7) ^ (m.map_or(0, |p| p.index() as u64) << 32 | s.visits as u64)

@@ -128,7 +128,8 @@ impl Search {
             return 0;
         };
         let now = game.moves();
-        let follows = prev_komi == komi
+        // Dynamic komi moves a little from move to move: values stay usable.
+        let follows = (prev_komi - komi).abs() <= 1.0
             && now.len() >= moves.len()
             && now[..moves.len()] == moves[..]
             && now.len() - moves.len() <= 2;
@@ -170,20 +171,22 @@ impl Search {
         self.tree.len()
     }
 
-    /// Search the position of `game` for `to_move` with `threads`
+    /// Search the position of `game` for `to_move`, Black needing
+    /// `komi_offset` more points than the rules say (dynamic komi), with `threads`
     /// threads until `limits` or `stop` says so. `seed` fixes the random
     /// numbers (one thread and a playout limit give a deterministic search).
     pub fn run(
         &mut self,
         game: &Game,
         to_move: Color,
+        komi_offset: f64,
         limits: &Limits,
         threads: usize,
         seed: u64,
         stop: &AtomicBool,
     ) -> SearchResult {
         let start = Instant::now();
-        let komi = game.komi() + game.handicap_compensation();
+        let komi = game.komi() + game.handicap_compensation() + komi_offset;
         let kept = self.reuse(game, to_move, komi);
         log::debug!("tree reuse: {kept} nodes kept");
         self.previous = Some(SearchedPosition {
@@ -514,7 +517,15 @@ mod tests {
             playouts: Some(playouts),
             ..Limits::default()
         };
-        search.run(game, game.to_move(), &limits, 1, 7, &AtomicBool::new(false))
+        search.run(
+            game,
+            game.to_move(),
+            0.0,
+            &limits,
+            1,
+            7,
+            &AtomicBool::new(false),
+        )
     }
 
     #[test]
