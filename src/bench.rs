@@ -67,7 +67,7 @@ pub fn light(size: usize, playouts: u64, seed: u64) -> Measurement {
 /// of the root statistics and repeats exactly).
 pub fn search(size: usize, threads: usize, playouts: u64, seed: u64) -> Measurement {
     use crate::board::{Game, Rules, DEFAULT_KOMI};
-    use crate::mcts::{Limits, Search, SearchParams};
+    use crate::mcts::{Limits, Search, SearchParams, Task};
     use std::sync::atomic::AtomicBool;
     let game = Game::new(size, DEFAULT_KOMI, Rules::chinese());
     let nodes = 4 << 20;
@@ -78,7 +78,14 @@ pub fn search(size: usize, threads: usize, playouts: u64, seed: u64) -> Measurem
     };
     let stop = AtomicBool::new(false);
     let start = Instant::now();
-    let r = search.run(&game, game.to_move(), 0.0, &limits, threads, seed, &stop);
+    let task = Task {
+        to_move: game.to_move(),
+        komi_offset: 0.0,
+        threads,
+        seed,
+        limits,
+    };
+    let r = search.run(&game, &task, &stop);
     let seconds = start.elapsed().as_secs_f64();
     let signature = r.moves.iter().fold(0u64, |h, (m, s)| {
         h.rotate_left(7) ^ (m.map_or(0, |p| p.index() as u64) << 32 | s.visits as u64)

@@ -4,7 +4,7 @@
 
 use crate::board::{Bitboard, Color, Game, Move, Point, Score};
 use crate::judge::{judge, Judgement, JUDGE_PLAYOUTS};
-use crate::mcts::{Limits, Search, SearchParams, SearchResult};
+use crate::mcts::{Limits, Search, SearchParams, SearchResult, Task};
 use crate::time::{budget, TimeState};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -120,9 +120,14 @@ impl Player {
         let (threads, seed) = (self.options.threads, self.options.seed);
         let stop = AtomicBool::new(false);
         let offset = dynamic_komi(game);
-        let result = self
-            .search()
-            .run(game, c, offset, &limits, threads, seed, &stop);
+        let task = Task {
+            to_move: c,
+            komi_offset: offset,
+            threads,
+            seed,
+            limits,
+        };
+        let result = self.search().run(game, &task, &stop);
         log::debug!(
             "{c}: {} playouts in {:.2} s ({:.0}/s), stop: {}, best {:?} win rate {:.3}, dynamic komi {offset}",
             result.playouts,

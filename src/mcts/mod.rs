@@ -4,5 +4,5 @@ pub mod prior;
 pub mod search;
 pub mod tree;
 
-pub use search::{Limits, Search, SearchParams, SearchResult};
+pub use search::{Limits, Search, SearchParams, SearchResult, Task};
 pub use tree::Tree;

@@ -50,6 +50,20 @@ pub struct Limits {
     pub early_stop: bool,
 }
 
+/// One search to run.
+#[derive(Clone, Debug)]
+pub struct Task {
+    /// The side to move at the root.
+    pub to_move: Color,
+    /// Points Black must give beyond the rules' komi (dynamic komi).
+    pub komi_offset: f64,
+    pub threads: usize,
+    /// Seed of the random numbers (one thread and a playout limit make
+    /// the search deterministic).
+    pub seed: u64,
+    pub limits: Limits,
+}
+
 /// What the search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -171,20 +185,16 @@ impl Search {
         self.tree.len()
     }
 
-    /// Search the position of `game` for `to_move`, Black needing
-    /// `komi_offset` more points than the rules say (dynamic komi), with `threads`
-    /// threads until `limits` or `stop` says so. `seed` fixes the random
-    /// numbers (one thread and a playout limit give a deterministic search).
-    pub fn run(
-        &mut self,
-        game: &Game,
-        to_move: Color,
-        komi_offset: f64,
-        limits: &Limits,
-        threads: usize,
-        seed: u64,
-        stop: &AtomicBool,
-    ) -> SearchResult {
+    /// Search the position of `game` as `task` says, until its limits or
+    /// `stop` end it.
+    pub fn run(&mut self, game: &Game, task: &Task, stop: &AtomicBool) -> SearchResult {
+        let Task {
+            to_move,
+            komi_offset,
+            threads,
+            seed,
+            ref limits,
+        } = *task;
         let start = Instant::now();
         let komi = game.komi() + game.handicap_compensation() + komi_offset;
         let kept = self.reuse(game, to_move, komi);
@@ -517,15 +527,16 @@ mod tests {
             playouts: Some(playouts),
             ..Limits::default()
         };
-        search.run(
-            game,
-            game.to_move(),
-            0.0,
-            &limits,
-            1,
-            7,
-            &AtomicBool::new(false),
-        )
+        {
+            let task = Task {
+                to_move: game.to_move(),
+                komi_offset: 0.0,
+                threads: 1,
+                seed: 7,
+                limits,
+            };
+            search.run(game, &task, &AtomicBool::new(false))
+        }
     }
 
     #[test]
