@@ -4,6 +4,7 @@
 //! `gtp` → `engine` → `playout` → `board`; `sgf` and `time` are values
 //! the engine reads and writes.
 
+pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod engine;

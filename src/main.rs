@@ -1,4 +1,5 @@
-//! The command line: `tianyuan` (GTP on stdin/stdout), `tianyuan bench`.
+//! The command line: `tianyuan` (GTP on stdin/stdout), `tianyuan bench`,
+//! `tianyuan match`.
 
 use clap::{Args, Parser, Subcommand};
 use tianyuan::bench;
@@ -73,6 +74,8 @@ enum Command {
     /// the 9x9 light count (default 200000); 19x19 light runs a sixth as
     /// many, the 9x9 search a quarter, the 19x19 search a twentieth.
     Bench,
+    /// Play a match between two GTP engines given as command lines.
+    Match(Box<tianyuan::arena::MatchArgs>),
 }
 
 impl EngineArgs {
@@ -101,6 +104,7 @@ fn main() {
             let mut engine = Engine::new(a.size, a.komi, a.rules, a.options());
             tianyuan::gtp::run(&mut engine, std::io::stdin(), std::io::stdout().lock());
         }
+        Command::Match(args) => std::process::exit(tianyuan::arena::run(&args)),
         Command::Bench => {
             let playouts = cli.engine.playouts.unwrap_or(200_000);
             let seed = cli.engine.seed;

@@ -3,6 +3,7 @@
 //! writes exactly one response per command, `\n\n`-terminated and flushed.
 
 pub mod args;
+pub mod client;
 pub mod commands;
 pub mod parse;
 

@@ -1,34 +1,20 @@
-//! Shared helpers of the integration tests: a GTP client over a child
-//! process, and finding GNU Go.
+//! Shared helpers of the integration tests: a GTP engine run as a child
+//! process (over the crate's own GTP client), and finding GNU Go.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use tianyuan::gtp::client::{GtpClient, GtpFailure};
 
-/// A GTP engine run as a child process.
+/// A GTP engine run as a child process; every failure panics.
 pub struct GtpProcess {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
+    client: GtpClient,
 }
 
 impl GtpProcess {
     pub fn start(program: &str, args: &[&str]) -> GtpProcess {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+        let client = GtpClient::spawn_program(program, args, None)
             .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-        let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        GtpProcess {
-            child,
-            stdin,
-            stdout,
-        }
+        GtpProcess { client }
     }
 
     /// The tianyuan binary under test.
@@ -36,43 +22,32 @@ impl GtpProcess {
         GtpProcess::start(env!("CARGO_BIN_EXE_tianyuan"), args)
     }
 
+    /// The client itself, for tests that need timeouts.
+    pub fn client(&mut self) -> &mut GtpClient {
+        &mut self.client
+    }
+
     /// Send raw bytes (one or more lines).
     pub fn send_raw(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin is open");
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
+        self.client
+            .write_raw(bytes)
+            .unwrap_or_else(|e| panic!("cannot write to the engine: {e}"));
     }
 
     /// Read one response: its lines up to the empty line, joined by `\n`,
     /// first line included with its `=`/`?` prefix.
     pub fn read_response(&mut self) -> String {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).unwrap();
-            assert!(n > 0, "engine closed its output; got so far: {lines:?}");
-            let line = line.trim_end_matches('\n').trim_end_matches('\r');
-            if line.is_empty() {
-                if lines.is_empty() {
-                    continue;
-                }
-                return lines.join("\n");
-            }
-            lines.push(line.to_string());
-        }
+        self.client
+            .read_raw(None)
+            .unwrap_or_else(|e| panic!("no response: {e}"))
     }
 
     /// Send one command; `Ok(text)` for `= text`, `Err(text)` for `? text`.
     pub fn cmd(&mut self, command: &str) -> Result<String, String> {
-        self.send_raw(format!("{command}\n").as_bytes());
-        let r = self.read_response();
-        let (status, rest) = r.split_at(1);
-        let text = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-        let text = text.strip_prefix(' ').unwrap_or(text).to_string();
-        match status {
-            "=" => Ok(text),
-            "?" => Err(text),
-            _ => panic!("not a GTP response: {r:?}"),
+        match self.client.send(command, None) {
+            Ok(text) => Ok(text),
+            Err(GtpFailure::Error(text)) => Err(text),
+            Err(other) => panic!("{command:?}: {other}"),
         }
     }
 
@@ -84,20 +59,12 @@ impl GtpProcess {
 
     /// Close the engine's input (end of file).
     pub fn close_input(&mut self) {
-        self.stdin.take();
+        self.client.close_input();
     }
 
     /// Close stdin and wait for the process to end.
-    pub fn finish(mut self) -> std::process::ExitStatus {
-        self.stdin.take();
-        self.child.wait().unwrap()
-    }
-}
-
-impl Drop for GtpProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    pub fn finish(self) -> std::process::ExitStatus {
+        self.client.wait().unwrap()
     }
 }
 

@@ -1,0 +1,241 @@
+//! One game of a match: set both engines up, alternate `genmove` and
+//! `play` under the crate's own rules (Chinese, positional superko) and a
+//! wall clock, then score the final position with tianyuan's judgement and,
+//! when there is one, a referee engine's `final_score`.
+
+use super::clock::{Clock, TimeLimits};
+use super::contestant::Contestant;
+use super::record::{result_winner, Ending, GameRecord};
+use crate::board::handicap;
+use crate::board::{Color, Game, Move, Point, Rules};
+use crate::gtp::client::GtpFailure;
+use crate::player::final_status;
+use std::time::Instant;
+
+/// What every game of a match is played with.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub size: usize,
+    pub komi: f64,
+    /// Handicap stones (none below 2).
+    pub handicap: usize,
+    /// Moves (passes included) after which the game is scored as it stands.
+    pub max_moves: usize,
+    pub limits: TimeLimits,
+}
+
+fn forfeit(loser: Color, engine: &Contestant, what: &str, f: &GtpFailure) -> Ending {
+    Ending::Forfeit {
+        loser,
+        reason: format!("{what}: {}", engine.failure_text(f)),
+    }
+}
+
+/// `boardsize`, `clear_board`, `komi` and, unless `timed` is false,
+/// `time_settings` (an engine may refuse the last).
+fn set_up(e: &mut Contestant, s: &GameSettings, timed: bool) -> Result<(), (String, GtpFailure)> {
+    for cmd in [
+        format!("boardsize {}", s.size),
+        "clear_board".to_string(),
+        format!("komi {}", s.komi),
+    ] {
+        e.admin(&cmd).map_err(|f| (cmd, f))?;
+    }
+    if timed {
+        let cmd = s.limits.time_settings();
+        match e.admin(&cmd) {
+            Ok(_) => {}
+            Err(GtpFailure::Error(msg)) => log::info!("{}: {cmd} refused: {msg}", e.label()),
+            Err(f) => return Err((cmd, f)),
+        }
+    }
+    Ok(())
+}
+
+/// Give an engine the handicap stones: `set_free_handicap`, or else one
+/// `play black` for each stone.
+fn give_stones(e: &mut Contestant, points: &[Point], size: usize) -> Result<(), GtpFailure> {
+    let list: Vec<String> = points.iter().map(|p| p.to_gtp(size)).collect();
+    match e.admin(&format!("set_free_handicap {}", list.join(" "))) {
+        Err(GtpFailure::Error(_)) => {
+            for v in &list {
+                e.admin(&format!("play black {v}"))?;
+            }
+            Ok(())
+        }
+        other => other.map(|_| ()),
+    }
+}
+
+/// Ask Black's engine for `fixed_handicap`, check and place its stones,
+/// and give them to White's engine.
+fn place_handicap(
+    engines: &mut [&mut Contestant; 2],
+    game: &mut Game,
+    n: usize,
+) -> Result<Vec<Point>, Ending> {
+    let size = game.size();
+    let black = &mut *engines[0];
+    let points = match black.admin(&format!("fixed_handicap {n}")) {
+        Ok(text) => {
+            let points: Option<Vec<Point>> = text
+                .split_whitespace()
+                .map(|v| Point::parse(v, size))
+                .collect();
+            match points {
+                Some(p) if p.len() == n && game.set_free_handicap(&p).is_ok() => p,
+                _ => {
+                    return Err(Ending::Forfeit {
+                        loser: Color::Black,
+                        reason: format!("fixed_handicap {n} answered {text:?}"),
+                    })
+                }
+            }
+        }
+        Err(GtpFailure::Error(_)) => {
+            let p = handicap::fixed_points(size, n).unwrap_or_default();
+            if game.set_free_handicap(&p).is_err() {
+                return Err(Ending::Forfeit {
+                    loser: Color::Black,
+                    reason: format!("no fixed handicap of {n} on {size}x{size}"),
+                });
+            }
+            give_stones(black, &p, size)
+                .map_err(|f| forfeit(Color::Black, black, "handicap stones", &f))?;
+            p
+        }
+        Err(f) => return Err(forfeit(Color::Black, black, "fixed_handicap", &f)),
+    };
+    let white = &mut *engines[1];
+    give_stones(white, &points, size)
+        .map_err(|f| forfeit(Color::White, white, "set_free_handicap", &f))?;
+    Ok(points)
+}
+
+/// Play the game itself; `None` when it is to be scored.
+fn play_out(
+    engines: &mut [&mut Contestant; 2],
+    s: &GameSettings,
+    game: &mut Game,
+    think: &mut [(f64, u32); 2],
+) -> Option<Ending> {
+    let mut clocks = [Clock::new(s.limits); 2];
+    while game.moves().len() < s.max_moves {
+        let c = game.to_move();
+        let (i, o) = (c.index(), (!c).index());
+        let e = &mut *engines[i];
+        if let Some(cmd) = clocks[i].time_left(c) {
+            match e.admin(&cmd) {
+                Ok(_) | Err(GtpFailure::Error(_)) => {}
+                Err(f) => return Some(forfeit(c, e, "time_left", &f)),
+            }
+        }
+        let allowed = clocks[i].allowed();
+        let start = Instant::now();
+        let answer = e.send(&format!("genmove {c}"), allowed);
+        let elapsed = start.elapsed().as_secs_f64();
+        think[i].0 += elapsed;
+        think[i].1 += 1;
+        let late = Ending::Time {
+            loser: c,
+            elapsed,
+            allowed: allowed.map_or(f64::INFINITY, |d| d.as_secs_f64()),
+        };
+        let text = match answer {
+            Ok(text) => text,
+            Err(GtpFailure::Timeout) => return Some(late),
+            Err(f) => return Some(forfeit(c, e, "genmove", &f)),
+        };
+        if !clocks[i].charge(elapsed) {
+            return Some(late);
+        }
+        let Some(mv) = Move::parse(text.trim(), s.size) else {
+            return Some(Ending::Forfeit {
+                loser: c,
+                reason: format!("unreadable move {text:?}"),
+            });
+        };
+        if mv == Move::Resign {
+            return Some(Ending::Resigned(c));
+        }
+        let vertex = mv.to_gtp(s.size);
+        if let Err(why) = game.play(c, mv) {
+            return Some(Ending::Forfeit {
+                loser: c,
+                reason: format!("illegal move {vertex} ({why})"),
+            });
+        }
+        log::debug!("{} {c} {vertex} in {elapsed:.3} s", e.label());
+        let other = &mut *engines[o];
+        if let Err(f) = other.admin(&format!("play {c} {vertex}")) {
+            return Some(forfeit(!c, other, &format!("play {c} {vertex}"), &f));
+        }
+        if game.is_over() {
+            return None;
+        }
+    }
+    None
+}
+
+/// The referee's `final_score` of `game`, replayed into it.
+fn referee_score(
+    r: &mut Contestant,
+    s: &GameSettings,
+    game: &Game,
+    handicap: &[Point],
+) -> Result<String, String> {
+    let fail =
+        |r: &Contestant, what: &str, f: GtpFailure| format!("{what}: {}", r.failure_text(&f));
+    set_up(r, s, false).map_err(|(cmd, f)| fail(r, &cmd, f))?;
+    if !handicap.is_empty() {
+        give_stones(r, handicap, s.size).map_err(|f| fail(r, "handicap", f))?;
+    }
+    for &(c, mv) in game.moves() {
+        let cmd = format!("play {c} {}", mv.to_gtp(s.size));
+        r.admin(&cmd).map_err(|f| fail(r, &cmd, f))?;
+    }
+    let text = r
+        .send("final_score", Some(super::contestant::REFEREE_TIMEOUT))
+        .map_err(|f| fail(r, "final_score", f))?;
+    let word = text.split_whitespace().next().unwrap_or("");
+    match result_winner(word) {
+        Some(_) => Ok(word.to_string()),
+        None => Err(format!("unreadable final_score {text:?}")),
+    }
+}
+
+/// Play one game between `black` and `white`.
+pub fn play_game(
+    s: &GameSettings,
+    black: &mut Contestant,
+    white: &mut Contestant,
+    referee: Option<&mut Contestant>,
+) -> GameRecord {
+    let mut engines = [black, white];
+    let mut game = Game::new(s.size, s.komi, Rules::chinese());
+    let mut think = [(0.0, 0); 2];
+    for c in Color::BOTH {
+        let e = &mut *engines[c.index()];
+        if let Err((cmd, f)) = set_up(e, s, true) {
+            let ending = forfeit(c, e, &cmd, &f);
+            return GameRecord::new(game, Vec::new(), ending, think);
+        }
+    }
+    let mut handicap = Vec::new();
+    if s.handicap >= 2 {
+        match place_handicap(&mut engines, &mut game, s.handicap) {
+            Ok(points) => handicap = points,
+            Err(ending) => return GameRecord::new(game, Vec::new(), ending, think),
+        }
+    }
+    let ending = play_out(&mut engines, s, &mut game, &mut think).unwrap_or_else(|| {
+        let own = final_status(&game).score;
+        let referee = referee.map(|r| referee_score(r, s, &game, &handicap));
+        Ending::Scored {
+            own,
+            referee,
+            capped: !game.is_over(),
+        }
+    });
+    GameRecord::new(game, handicap, ending, think)
+}

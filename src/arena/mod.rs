@@ -1,0 +1,293 @@
+//! `tianyuan match`: plays a series of games between two GTP engines
+//! given as command lines (engine A and engine B), as gogui-twogtp or
+//! gomill do. Every move is checked with the crate's own rules and timed
+//! with the wall clock; finished games are scored by tianyuan and, when one
+//! is given, by a referee engine. A line per game goes to the output as the
+//! game ends, then a summary table.
+//!
+//! - [`clock`]: the time control and each engine's clock;
+//! - [`contestant`]: an engine as a command line and a restartable process;
+//! - [`game`]: one game, from `boardsize` to the count;
+//! - [`record`]: a finished game, its result and its SGF record;
+//! - [`stats`]: the tally, the Wilson interval and the summary.
+
+pub mod clock;
+pub mod contestant;
+pub mod game;
+pub mod record;
+pub mod stats;
+
+use crate::board::handicap::max_fixed;
+use crate::board::{Color, MAX_SIZE, MIN_SIZE};
+use clock::TimeLimits;
+use contestant::Contestant;
+use game::{play_game, GameSettings};
+use stats::Tally;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// The options of `tianyuan match`.
+#[derive(clap::Args, Clone, Debug)]
+#[command(next_help_heading = "Match options")]
+pub struct MatchArgs {
+    /// Command line of engine A, Black in game 1 (words split on spaces; "double quotes" group).
+    #[arg(long)]
+    pub black: String,
+    /// Command line of engine B, White in game 1.
+    #[arg(long)]
+    pub white: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 1)]
+    pub games: u32,
+    /// Board size.
+    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    pub size: usize,
+    /// Komi.
+    #[arg(long, default_value_t = 7.5)]
+    pub komi: f64,
+    /// Seconds per move (Canadian overtime of one stone per period); 0 with no main time means no limit.
+    #[arg(long, default_value_t = 1.0)]
+    pub time: f64,
+    /// Main time per engine and game, in seconds, before the per-move time.
+    #[arg(long, default_value_t = 0.0)]
+    pub main_time: f64,
+    /// Command line of an engine whose final_score is the official result.
+    #[arg(long)]
+    pub referee: Option<String>,
+    /// Directory for the game records game-001.sgf, game-002.sgf, ...
+    #[arg(long)]
+    pub sgf_dir: Option<PathBuf>,
+    /// Moves (passes included) after which a game is scored as it stands [default: 3 x size x size].
+    #[arg(long)]
+    pub max_moves: Option<usize>,
+    /// Swap colours every game.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    pub alternate: bool,
+    /// Fixed handicap stones for Black (0 or 1: none).
+    #[arg(long, default_value_t = 0)]
+    pub handicap: usize,
+    /// Also write the summary to this file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Directory for the engines' standard error (A.stderr, B.stderr, referee.stderr).
+    #[arg(long)]
+    pub log_dir: Option<PathBuf>,
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => Ok(n),
+        _ => Err(format!("board size must be {MIN_SIZE} to {MAX_SIZE}")),
+    }
+}
+
+/// Why a match could not be run.
+#[derive(Debug)]
+pub enum MatchError {
+    /// Bad options, or an engine that cannot be started at all.
+    Args(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for MatchError {
+    fn from(e: io::Error) -> MatchError {
+        MatchError::Io(e)
+    }
+}
+
+/// `MatchArgs` on their own, for [`MatchArgs::parse_from`].
+#[derive(clap::Parser)]
+#[command(name = "tianyuan match")]
+struct Standalone {
+    #[command(flatten)]
+    args: MatchArgs,
+}
+
+impl MatchArgs {
+    /// The options from command-line words (without `tianyuan match`).
+    pub fn parse_from<I, S>(words: I) -> Result<MatchArgs, String>
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<std::ffi::OsString> + Clone,
+    {
+        use clap::Parser;
+        let words = std::iter::once("match".into()).chain(words.into_iter().map(Into::into));
+        Standalone::try_parse_from(words)
+            .map(|s| s.args)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The settings of every game, once the options are checked.
+    pub fn settings(&self) -> Result<GameSettings, String> {
+        let finite = |name: &str, v: f64| {
+            if v.is_finite() && v >= 0.0 {
+                Ok(())
+            } else {
+                Err(format!("--{name} must be a number of seconds >= 0"))
+            }
+        };
+        finite("time", self.time)?;
+        finite("main-time", self.main_time)?;
+        if !self.komi.is_finite() || self.komi.abs() > 1000.0 {
+            return Err("--komi is out of range".into());
+        }
+        if self.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if self.handicap >= 2 && self.handicap > max_fixed(self.size) {
+            return Err(format!(
+                "at most {} fixed handicap stones on {}x{}",
+                max_fixed(self.size),
+                self.size,
+                self.size
+            ));
+        }
+        let max_moves = self.max_moves.unwrap_or(3 * self.size * self.size);
+        if max_moves == 0 {
+            return Err("--max-moves must be at least 1".into());
+        }
+        Ok(GameSettings {
+            size: self.size,
+            komi: self.komi,
+            handicap: if self.handicap >= 2 { self.handicap } else { 0 },
+            max_moves,
+            limits: TimeLimits {
+                main: self.main_time,
+                per_move: self.time,
+            },
+        })
+    }
+}
+
+/// Run `tianyuan match` with its output on standard output; the exit code
+/// (0 when the match was played, 2 for bad options, 1 for I/O errors).
+pub fn run(args: &MatchArgs) -> i32 {
+    match play_match(args, &mut io::stdout()) {
+        Ok(_) => 0,
+        Err(MatchError::Args(e)) => {
+            eprintln!("tianyuan match: {e}");
+            2
+        }
+        Err(MatchError::Io(e)) => {
+            eprintln!("tianyuan match: {e}");
+            1
+        }
+    }
+}
+
+/// `name version` of an engine, for the header (empty when it will not say).
+fn engine_name(e: &mut Contestant) -> Result<String, MatchError> {
+    if let Err(err) = e.start() {
+        let line = e.cmdline().to_string();
+        return Err(MatchError::Args(format!(
+            "cannot start engine {} ({line}): {err}",
+            e.label()
+        )));
+    }
+    let name = e.admin("name").unwrap_or_default();
+    let version = e.admin("version").unwrap_or_default();
+    Ok(format!("{name} {version}").trim().to_string())
+}
+
+/// Play the match of `args`, writing a line per game and the summary to
+/// `out` (and the summary to `--out`); the tally.
+pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchError> {
+    let settings = args.settings().map_err(MatchError::Args)?;
+    if let Some(dir) = &args.sgf_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| MatchError::Args(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    if let Some(dir) = &args.log_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| MatchError::Args(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let log = |label: &str| {
+        args.log_dir
+            .as_ref()
+            .map(|d| d.join(format!("{label}.stderr")))
+    };
+    let contestant = |label: &str, line: &str| {
+        Contestant::new(label, line, log(label))
+            .map_err(|e| MatchError::Args(format!("engine {label}: {e}")))
+    };
+    let mut a = contestant("A", &args.black)?;
+    let mut b = contestant("B", &args.white)?;
+    let mut referee = match &args.referee {
+        Some(line) => Some(contestant("referee", line)?),
+        None => None,
+    };
+
+    let limits = settings.limits;
+    let mut header = format!(
+        "match: {} game(s) on {}x{}, komi {}, handicap {}, ",
+        args.games, settings.size, settings.size, settings.komi, settings.handicap
+    );
+    if limits.is_unlimited() {
+        header.push_str("no time limit");
+    } else {
+        let _ = write!(
+            header,
+            "{} s main time + {} s per move",
+            clock::seconds(limits.main),
+            clock::seconds(limits.per_move)
+        );
+    }
+    let _ = writeln!(
+        header,
+        ", at most {} moves, colours {}",
+        settings.max_moves,
+        if args.alternate { "alternate" } else { "fixed" }
+    );
+    for e in [&mut a, &mut b] {
+        let name = engine_name(e)?;
+        let _ = writeln!(header, "  {}: {name} [{}]", e.label(), e.cmdline());
+    }
+    if let Some(r) = referee.as_mut() {
+        let name = engine_name(r)?;
+        let _ = writeln!(header, "  referee: {name} [{}]", r.cmdline());
+    }
+    out.write_all(header.as_bytes())?;
+    out.flush()?;
+
+    let mut tally = Tally::default();
+    for g in 1..=args.games {
+        let a_black = !args.alternate || g % 2 == 1;
+        let (black, white) = if a_black {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        let record = play_game(&settings, black, white, referee.as_mut());
+        let (bl, wl) = if a_black { ("A", "B") } else { ("B", "A") };
+        writeln!(
+            out,
+            "game {g}: {bl} (black) vs {wl} (white): {} {} moves",
+            record.describe(),
+            record.game.moves().len()
+        )?;
+        out.flush()?;
+        tally.add(&record, if a_black { Color::Black } else { Color::White });
+        if let Some(dir) = &args.sgf_dir {
+            let path = dir.join(format!("game-{g:03}.sgf"));
+            let text = crate::sgf::write(&record.sgf(&settings));
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("tianyuan match: cannot write {}: {e}", path.display());
+            }
+        }
+    }
+    for e in [Some(&mut a), Some(&mut b), referee.as_mut()]
+        .into_iter()
+        .flatten()
+    {
+        e.stop();
+    }
+
+    let report = tally.report(&format!("summary\n{header}"));
+    out.write_all(report.as_bytes())?;
+    out.flush()?;
+    if let Some(path) = &args.out {
+        std::fs::write(path, &report)?;
+    }
+    Ok(tally)
+}

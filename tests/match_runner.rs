@@ -1,0 +1,198 @@
+//! The GTP client against the real engine, and `tianyuan match`: tianyuan
+//! against itself, against GNU Go (when installed), and against engines
+//! that die, hang or play illegal moves.
+
+mod common;
+
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use tianyuan::arena::{play_match, stats::Tally, MatchArgs};
+use tianyuan::gtp::client::{GtpClient, GtpFailure};
+
+/// The games that think take turns, so clocks are not skewed by each other.
+static HEAVY: Mutex<()> = Mutex::new(());
+
+const BIN: &str = env!("CARGO_BIN_EXE_tianyuan");
+
+/// The engine under test as a command line.
+fn tianyuan(options: &str) -> String {
+    format!("\"{BIN}\" {options}")
+}
+
+/// Play a match in-process; its tally and output.
+fn play(words: &[&str]) -> (Tally, String) {
+    let args = MatchArgs::parse_from(words).expect("valid options");
+    let mut out = Vec::new();
+    let tally = play_match(&args, &mut out).expect("the match runs");
+    (tally, String::from_utf8(out).unwrap())
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tianyuan-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn client_talks_to_the_engine() {
+    let mut e = GtpClient::spawn(&tianyuan("--threads 1")).unwrap();
+    let t = Some(Duration::from_secs(10));
+    assert_eq!(e.send("name", t), Ok("tianyuan".into()));
+    assert!(matches!(
+        e.send("no_such_command", t),
+        Err(GtpFailure::Error(_))
+    ));
+    let commands = e.send("list_commands", t).unwrap();
+    assert!(commands.lines().count() > 10 && commands.contains("\ngenmove\n"));
+    e.send("boardsize 9", t).unwrap();
+    e.send("time_settings 0 1 1", t).unwrap();
+    // A request that times out; its late answer is skipped, not taken for
+    // the answer to the next request.
+    assert_eq!(
+        e.send("genmove b", Some(Duration::from_millis(1))),
+        Err(GtpFailure::Timeout)
+    );
+    assert_eq!(e.send("echo next", t), Ok("next".into()));
+    assert_eq!(e.send("quit", t), Ok("".into()));
+    assert_eq!(e.send("name", t), Err(GtpFailure::Died));
+}
+
+#[test]
+fn tianyuan_plays_itself() {
+    let _turn = HEAVY.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = temp_dir("selfplay");
+    let engine = tianyuan("--threads 1 --playouts 200");
+    let sgf_dir = dir.to_str().unwrap();
+    let summary = dir.join("summary.txt");
+    let (tally, out) = play(&[
+        "--black",
+        &engine,
+        "--white",
+        &engine,
+        "--games",
+        "2",
+        "--size",
+        "5",
+        "--komi",
+        "0.5",
+        "--time",
+        "1",
+        "--sgf-dir",
+        sgf_dir,
+        "--out",
+        summary.to_str().unwrap(),
+    ]);
+    println!("{out}");
+    assert_eq!(tally.games, 2);
+    assert_eq!(tally.time_losses, [0, 0], "{out}");
+    assert_eq!(tally.forfeits, [0, 0], "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 2);
+    for g in 1..=2 {
+        let text = std::fs::read_to_string(dir.join(format!("game-{g:03}.sgf"))).unwrap();
+        let sgf = tianyuan::sgf::parse(&text).unwrap();
+        assert_eq!(sgf.size, 5);
+        let result = sgf.result.expect("a result");
+        assert!(["B+", "W+", "0"].iter().any(|p| result.starts_with(p)));
+        assert!(sgf.nodes.len() > 2, "{text}");
+    }
+    let written = std::fs::read_to_string(&summary).unwrap();
+    assert!(written.contains("A win rate"), "{written}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tianyuan_plays_gnu_go() {
+    let Some(gnugo) = common::gnugo() else {
+        return;
+    };
+    let _turn = HEAVY.lock().unwrap_or_else(|e| e.into_inner());
+    let gnugo = gnugo.to_str().unwrap();
+    let opponent = format!("\"{gnugo}\" --mode gtp --level 1 --chinese-rules");
+    let referee = format!("\"{gnugo}\" --mode gtp --level 1 --chinese-rules");
+    let (tally, out) = play(&[
+        "--black",
+        &tianyuan("--threads 1 --playouts 1000"),
+        "--white",
+        &opponent,
+        "--games",
+        "2",
+        "--size",
+        "9",
+        "--time",
+        "2",
+        "--referee",
+        &referee,
+    ]);
+    println!("{out}");
+    assert_eq!(tally.games, 2);
+    assert_eq!(tally.time_losses, [0, 0], "{out}");
+    assert_eq!(tally.forfeits, [0, 0], "{out}");
+    assert_eq!(tally.referee_failures, 0, "{out}");
+}
+
+/// A shell one-liner engine: answers everything with an empty success,
+/// and `genmove` as `on_genmove` (shell code) says.
+fn shell_engine(on_genmove: &str) -> String {
+    format!(
+        "sh -c \"while read l; do case $l in genmove*) {on_genmove};; *) printf '= \\n\\n';; esac; done\""
+    )
+}
+
+#[test]
+fn failing_engines_lose_without_hanging() {
+    let start = Instant::now();
+    let strong = tianyuan("--threads 1 --playouts 50");
+    // An engine that is dead at once, as Black then White.
+    let (t, out) = play(&["--black", "false", "--white", &strong, "--games", "2"]);
+    assert_eq!((t.wins, t.forfeits), ([[0, 0], [1, 1]], [2, 0]), "{out}");
+    assert!(out.contains("W+F") && out.contains("B+F"), "{out}");
+    // One that dies when asked for a move.
+    let dies = shell_engine("exit 3");
+    let (t, out) = play(&["--black", &dies, "--white", &strong, "--size", "5"]);
+    assert_eq!((t.wins[1], t.forfeits), ([0, 1], [1, 0]), "{out}");
+    assert!(out.contains("genmove"), "{out}");
+    // One that plays the same point again: an illegal move.
+    let repeats = shell_engine("printf '= A1\\n\\n'");
+    let (t, out) = play(&["--black", &repeats, "--white", &strong, "--size", "5"]);
+    assert_eq!(t.forfeits, [1, 0], "{out}");
+    assert!(out.contains("illegal move A1 (occupied point)"), "{out}");
+    // One that answers too late.
+    let slow = shell_engine("sleep 3; printf '= pass\\n\\n'");
+    let (t, out) = play(&["--black", &strong, "--white", &slow, "--time", "0.2"]);
+    assert_eq!((t.time_losses, t.forfeits), ([0, 1], [0, 0]), "{out}");
+    assert!(out.contains("B+T"), "{out}");
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn the_command_line_runs_matches_and_refuses_bad_options() {
+    let run = |args: &[&str]| Command::new(BIN).arg("match").args(args).output().unwrap();
+    let o = run(&["--black", "false", "--white", "false", "--games", "2"]);
+    assert_eq!(o.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.contains("game 2: B (black) vs A (white):"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("illegal/forfeits"), "{stdout}");
+    for bad in [
+        &["--black", "false"][..],
+        &["--black", "false", "--white", "false", "--size", "40"],
+        &[
+            "--black",
+            "false",
+            "--white",
+            "false",
+            "--size",
+            "7",
+            "--handicap",
+            "5",
+        ],
+        &["--black", "false", "--white", "\"unterminated"],
+        &["--black", "no-such-engine-here", "--white", "false"],
+    ] {
+        let o = run(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+    }
+}
