@@ -259,17 +259,22 @@ impl Search {
             if now >= deadline {
                 return Some("time");
             }
-            if limits.early_stop && done > 0 && done.is_multiple_of(64) {
+            // Stop early only after half the budget: more simulations
+            // still sharpen the tree that the next move reuses.
+            let half_spent = now - start >= (deadline - start) / 2;
+            if limits.early_stop && half_spent && done > 0 && done.is_multiple_of(64) {
                 let rate = done as f64 / (now - start).as_secs_f64().max(1e-6);
                 let left = rate * (deadline - now).as_secs_f64();
-                let mut visits: Vec<u32> = self
-                    .tree
-                    .children(self.tree.root())
-                    .iter()
-                    .map(Node::visits)
-                    .collect();
-                visits.sort_unstable_by(|a, b| b.cmp(a));
-                if visits.len() >= 2 && (visits[0] - visits[1]) as f64 > left {
+                let (mut first, mut second) = (0u32, 0u32);
+                for v in self.tree.children(self.tree.root()).iter().map(Node::visits) {
+                    if v > first {
+                        second = first;
+                        first = v;
+                    } else if v > second {
+                        second = v;
+                    }
+                }
+                if (first - second) as f64 > left {
                     return Some("best move cannot be overtaken");
                 }
             }
