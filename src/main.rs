@@ -41,9 +41,9 @@ struct EngineArgs {
     /// Never resign.
     #[arg(long, global = true)]
     no_resign: bool,
-    /// Seed of the search's random numbers.
-    #[arg(long, global = true, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the search's random numbers [default: from the clock; bench: 1].
+    #[arg(long, global = true)]
+    seed: Option<u64>,
     /// Rules: chinese, japanese, aga, new_zealand, tromp-taylor.
     #[arg(long, global = true, default_value = "chinese", value_parser = parse_rules)]
     rules: Rules,
@@ -53,6 +53,15 @@ struct EngineArgs {
     /// Board size of a new game.
     #[arg(long, global = true, default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
     size: usize,
+}
+
+/// A seed that differs from run to run, so that repeated games differ.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| {
+            d.as_nanos() as u64 ^ u64::from(std::process::id()) << 32
+        })
 }
 
 fn parse_size(s: &str) -> Result<usize, String> {
@@ -88,7 +97,7 @@ impl EngineArgs {
             max_tree_mb: self.max_tree_mb,
             resign_threshold: self.resign_threshold,
             resign: !self.no_resign,
-            seed: self.seed,
+            seed: self.seed.unwrap_or_else(clock_seed),
         }
     }
 }
@@ -107,7 +116,7 @@ fn main() {
         Command::Match(args) => std::process::exit(tianyuan::arena::run(&args)),
         Command::Bench => {
             let playouts = cli.engine.playouts.unwrap_or(200_000);
-            let seed = cli.engine.seed;
+            let seed = cli.engine.seed.unwrap_or(1);
             let mut runs = vec![
                 bench::light(9, playouts.max(1), seed),
                 bench::light(19, (playouts / 6).max(1), seed),

@@ -2,7 +2,7 @@
 //! search's answer into a move (or a pass or a resignation); judges the
 //! final position. Knows nothing of GTP text.
 
-use crate::board::{Bitboard, Color, Game, Move, Point, Score};
+use crate::board::{Color, Game, Move, Point, Score};
 use crate::judge::{judge, Judgement, JUDGE_PLAYOUTS};
 use crate::mcts::{Limits, Search, SearchParams, SearchResult, Task};
 use crate::time::{budget, TimeState};
@@ -204,24 +204,8 @@ pub struct FinalStatus {
 /// Judge the final position of `game`.
 pub fn final_status(game: &Game) -> FinalStatus {
     let judgement = judge(game, JUDGE_PLAYOUTS * 2);
-    let (_, score) = game.score(judgement.dead);
-    let board = game.board();
-    let stride = board.stride();
-    let alive_b = board.stones(Color::Black) - judgement.dead;
-    let alive_w = board.stones(Color::White) - judgement.dead;
-    let open = board.on_board() - alive_b - alive_w;
-    let mut territory = [Vec::new(), Vec::new()];
-    let mut left = open;
-    while let Some(p) = left.first() {
-        let region = Bitboard::single(p).flood(stride, open);
-        left -= region;
-        let rim = region.neighbours(stride);
-        match (!(rim & alive_b).is_empty(), !(rim & alive_w).is_empty()) {
-            (true, false) => territory[0].extend(region.iter()),
-            (false, true) => territory[1].extend(region.iter()),
-            _ => {}
-        }
-    }
+    let (count, score) = game.score(judgement.dead);
+    let territory = Color::BOTH.map(|c| count.territory_points[c].iter().collect());
     FinalStatus {
         judgement,
         score,

@@ -17,6 +17,8 @@ pub struct AreaCount {
     pub territory: ByColor<u32>,
     /// Empty points reaching both colours or none.
     pub neutral: u32,
+    /// The territory points themselves.
+    pub territory_points: ByColor<Bitboard>,
 }
 
 impl AreaCount {
@@ -40,11 +42,16 @@ impl AreaCount {
             let reaches_black = !(rim & alive[Color::Black]).is_empty();
             let reaches_white = !(rim & alive[Color::White]).is_empty();
             let n = region.count();
-            match (reaches_black, reaches_white) {
-                (true, false) => count.territory[Color::Black] += n,
-                (false, true) => count.territory[Color::White] += n,
-                _ => count.neutral += n,
-            }
+            let owner = match (reaches_black, reaches_white) {
+                (true, false) => Color::Black,
+                (false, true) => Color::White,
+                _ => {
+                    count.neutral += n;
+                    continue;
+                }
+            };
+            count.territory[owner] += n;
+            count.territory_points[owner] |= region;
         }
         count
     }

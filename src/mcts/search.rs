@@ -266,7 +266,12 @@ impl Search {
                 let rate = done as f64 / (now - start).as_secs_f64().max(1e-6);
                 let left = rate * (deadline - now).as_secs_f64();
                 let (mut first, mut second) = (0u32, 0u32);
-                for v in self.tree.children(self.tree.root()).iter().map(Node::visits) {
+                for v in self
+                    .tree
+                    .children(self.tree.root())
+                    .iter()
+                    .map(Node::visits)
+                {
                     if v > first {
                         second = first;
                         first = v;
