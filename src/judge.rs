@@ -198,4 +198,36 @@ mod tests {
         let (_, score) = g.score(j.dead);
         assert!(score.0 < 0.0, "{score:?}");
     }
+
+    #[test]
+    fn seki_is_found_and_kept_alive() {
+        // White B1 B2..F2 F1 and Black D1 share the liberties C1 and E1;
+        // whoever fills one is captured at the other: a seki.
+        let g = game(
+            &[
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                "X X X X X X X",
+                "X O O O O O X",
+                "X O . X . O X",
+            ],
+            7.5,
+        );
+        let p = |s| Point::parse(s, 7).unwrap();
+        let seki = seki_stones(g.board());
+        let expected: Bitboard = ["B1", "B2", "C2", "D2", "E2", "F2", "F1", "D1"]
+            .into_iter()
+            .map(p)
+            .collect();
+        assert_eq!(seki, expected);
+        let j = judge(&g, 400);
+        assert!((j.dead & expected).is_empty(), "seki stones judged dead");
+        let (count, _) = g.score(j.dead);
+        assert!(!count.territory_points[Color::Black].contains(p("C1")));
+        assert!(!count.territory_points[Color::White].contains(p("C1")));
+        // No seki where the shared points are plain liberties.
+        assert!(seki_stones(&Board::new(7)).is_empty());
+    }
 }
