@@ -92,8 +92,10 @@ impl Player {
         let board = game.board();
         // The opponent passed: pass too when the count already wins.
         let opponent_passed = matches!(game.last_move(), Some((col, Move::Pass)) if col != c);
-        let judged = opponent_passed.then(|| judge(game, JUDGE_PLAYOUTS));
-        if let Some(j) = &judged {
+        // Judged once, before the clock for the search starts running down.
+        let judged =
+            (opponent_passed || mode == GenMode::Cleanup).then(|| judge(game, JUDGE_PLAYOUTS));
+        if let Some(j) = judged.as_ref().filter(|_| opponent_passed) {
             let (_, score) = game.score(j.dead);
             let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
             if score.winner() == Some(c) && !(mode == GenMode::Cleanup && dead_of_opponent) {
@@ -137,12 +139,19 @@ impl Player {
             result.best.map(|m| m.map(|p| p.to_gtp(board.size()))),
             result.win_rate
         );
-        let mv = self.choose(game, c, &result, mode);
+        let mv = self.choose(game, c, &result, mode, judged.as_ref());
         self.last = Some(result);
         mv
     }
 
-    fn choose(&self, game: &Game, c: Color, result: &SearchResult, mode: GenMode) -> Move {
+    fn choose(
+        &self,
+        game: &Game,
+        c: Color,
+        result: &SearchResult,
+        mode: GenMode,
+        judged: Option<&Judgement>,
+    ) -> Move {
         let Some(best) = result.best else {
             return Move::Pass;
         };
@@ -159,8 +168,9 @@ impl Player {
             Some(p) => Move::Play(p),
             None if mode == GenMode::Cleanup => {
                 // Capture dead stones first: take the best move that is not a pass.
-                let j = judge(game, JUDGE_PLAYOUTS);
-                if (j.dead & game.board().stones(!c)).is_empty() {
+                let opponent_dead =
+                    judged.is_some_and(|j| !(j.dead & game.board().stones(!c)).is_empty());
+                if !opponent_dead {
                     Move::Pass
                 } else {
                     result

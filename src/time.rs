@@ -235,11 +235,13 @@ pub mod budget {
                 }
             }
         };
+        // Longer than any game: keeps absurd settings from overflowing.
+        const LONGEST: f64 = 1e6;
         if control == TimeControl::None {
-            return Duration::from_secs_f64(default.max(0.0));
+            return Duration::from_secs_f64(default.clamp(0.0, LONGEST));
         }
         let margin = SAFETY + 0.05 * seconds.min(hard_cap);
-        Duration::from_secs_f64((seconds.min(hard_cap) - margin).max(0.05))
+        Duration::from_secs_f64((seconds.min(hard_cap) - margin).clamp(0.05, LONGEST))
     }
 }
 

@@ -127,3 +127,23 @@ fn handicap_game_does_not_resign_at_once() {
         assert_ne!(b, "resign");
     }
 }
+
+#[test]
+fn new_board_sizes_and_absurd_clocks_are_handled() {
+    let mut e = GtpProcess::tianyuan(&["--playouts", "300"]);
+    e.ok("boardsize 9");
+    e.ok("genmove b");
+    e.ok("boardsize 19");
+    let mv = e.ok("genmove b");
+    assert_eq!(
+        e.cmd(&format!("is_legal w {mv}")),
+        Ok("0".to_string()),
+        "{mv} is on the board"
+    );
+    e.ok("boardsize 5");
+    e.ok("time_settings 1000000000 0 0");
+    let mv = e.ok("genmove w");
+    assert!(mv.len() >= 2, "{mv}");
+    e.ok("time_left w -5 0");
+    e.ok("genmove b");
+}

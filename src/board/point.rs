@@ -130,7 +130,7 @@ impl Point {
 
     /// Wraps a raw grid index. The caller knows it lies in the grid.
     #[inline]
-    pub const fn from_index(i: usize) -> Point {
+    pub(crate) const fn from_index(i: usize) -> Point {
         Point(i as u16)
     }
 

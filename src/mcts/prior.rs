@@ -1,11 +1,12 @@
 //! Prior knowledge for new nodes, as virtual playouts (Gelly & Silver
 //! 2007; Pachi's and Fuego's priors): every move starts from an even
-//! prior, then gains virtual wins for captures, atari escapes and
-//! nearness to the last move, and virtual losses for self-atari and for
-//! the first two lines in an empty area.
+//! prior, then gains virtual wins for captures, atari escapes, good 3x3
+//! shapes and nearness to the last move, and virtual losses for
+//! self-atari and for the first two lines in an empty area.
 
 use super::tree::{NewChild, PASS, WIN};
 use crate::board::{Board, Color, Point};
+use crate::playout::pattern::is_good_shape;
 use crate::tactics::{distance, line, move_effect};
 
 /// Weights of the priors, in virtual playouts.
@@ -23,6 +24,8 @@ pub struct PriorParams {
     pub near_last: u16,
     /// Virtual losses for the first line (half for the second) in empty areas.
     pub edge: u16,
+    /// Virtual wins for a good 3x3 shape (the playout patterns).
+    pub pattern: u16,
 }
 
 impl Default for PriorParams {
@@ -36,6 +39,7 @@ impl Default for PriorParams {
             self_atari: 20,
             near_last: 6,
             edge: 10,
+            pattern: 10,
         }
     }
 }
@@ -73,6 +77,9 @@ pub fn prior(
         if distance(board, p, last) <= 2 {
             add(params.near_last, true);
         }
+    }
+    if is_good_shape(board, p) {
+        add(params.pattern, true);
     }
     let size = board.size();
     if size >= 9 {

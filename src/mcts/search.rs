@@ -9,7 +9,7 @@
 
 use super::prior::{pass_prior, prior, PriorParams};
 use super::tree::{NewChild, Node, Stats, Tree, PASS, WIN};
-use crate::board::{Board, Color, Game, Move, Point, ARRAY_SIZE};
+use crate::board::{AreaCount, Bitboard, Board, Color, Game, Move, Point, ARRAY_SIZE};
 use crate::playout::{self, HeavyPolicy, PlayoutPolicy, PlayoutRng};
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -103,6 +103,7 @@ pub struct Search {
 
 /// What tree reuse needs to know of the last search's root.
 struct SearchedPosition {
+    board: Board,
     moves: Vec<(Color, Move)>,
     to_move: Color,
     komi: f64,
@@ -133,6 +134,7 @@ impl Search {
     fn reuse(&mut self, game: &Game, to_move: Color, komi: f64) -> usize {
         let previous = self.previous.take();
         let Some(SearchedPosition {
+            board: prev_board,
             moves,
             to_move: prev_to_move,
             komi: prev_komi,
@@ -144,14 +146,30 @@ impl Search {
         let now = game.moves();
         // Dynamic komi moves a little from move to move: values stay usable.
         let follows = (prev_komi - komi).abs() <= 1.0
+            && prev_board.size() == game.size()
             && now.len() >= moves.len()
             && now[..moves.len()] == moves[..]
             && now.len() - moves.len() <= 2;
         let mut node = 0u32;
         let mut c = prev_to_move;
         let mut found = follows;
+        // The moves are replayed on the old root board: the tree is kept
+        // only when they lead to exactly the position searched now.
+        let mut board = prev_board;
         if follows {
             for &(col, mv) in &now[moves.len()..] {
+                let played = match mv {
+                    Move::Play(p) => board.play(col, p).is_ok(),
+                    Move::Pass => {
+                        board.pass();
+                        true
+                    }
+                    Move::Resign => false,
+                };
+                if !played {
+                    found = false;
+                    break;
+                }
                 let want = match mv {
                     Move::Play(p) => p.index() as u16,
                     Move::Pass => PASS,
@@ -174,7 +192,9 @@ impl Search {
                 }
             }
         }
-        if !found || c != to_move || node == 0 && now.len() != moves.len() {
+        let same_position = board.hash() == game.board().hash()
+            && board.ko_point(to_move) == game.board().ko_point(to_move);
+        if !found || !same_position || c != to_move || node == 0 && now.len() != moves.len() {
             self.tree.clear();
             return 0;
         }
@@ -200,6 +220,7 @@ impl Search {
         let kept = self.reuse(game, to_move, komi);
         log::debug!("tree reuse: {kept} nodes kept");
         self.previous = Some(SearchedPosition {
+            board: game.board().clone(),
             moves: game.moves().to_vec(),
             to_move,
             komi,
@@ -394,6 +415,10 @@ impl Worker {
         node.add_visit();
         self.path.push(0);
         let mut c = root.to_move;
+        // Passes before the root are not counted: after the opponent's pass
+        // the player has already checked whether passing wins by the judged
+        // count, and in the tree a root pass goes on into a playout, which
+        // judges dead stones by play as the referee's count will.
         let mut passes = 0;
         let mut last = root.last;
         // Descend.
@@ -402,7 +427,8 @@ impl Worker {
                 break;
             }
             if !node.is_expanded() {
-                if node.visits() > params.expand_after && node.try_begin_expand() {
+                if node.visits() > params.expand_after && !tree.is_full() && node.try_begin_expand()
+                {
                     self.expand(tree, node, c, last, params);
                 }
                 if !node.is_expanded() {
@@ -441,7 +467,9 @@ impl Worker {
         let tree_moves = self.moves.len();
         // Play out (two passes in the tree end the game as it stands).
         let diff = if passes >= 2 {
-            self.board.playout_area_difference()
+            // The game ends here as it stands: count it exactly (empty
+            // regions of any size), dead stones and all.
+            AreaCount::count(&self.board, Bitboard::EMPTY).difference()
         } else {
             let moves = &mut self.moves;
             playout::run_logged(policy, &mut self.board, c, &mut self.rng, |m| {
@@ -604,5 +632,26 @@ mod tests {
         // A position that does not follow starts afresh.
         let other = Game::new(9, 7.5, Rules::chinese());
         assert_eq!(s.reuse(&other, Color::Black, 7.5), 0);
+    }
+
+    #[test]
+    fn a_tree_is_never_reused_for_another_position() {
+        let mut s = Search::new(1 << 16, SearchParams::default());
+        search(&Game::new(9, 7.5, Rules::chinese()), &mut s, 500);
+        let big = Game::new(19, 7.5, Rules::chinese());
+        assert_eq!(s.reuse(&big, Color::Black, 7.5), 0, "another board size");
+        // Two setup-only positions: same (empty) move list, other stones.
+        let p = |v| Point::parse(v, 9).unwrap();
+        let mut a = Game::new(9, 7.5, Rules::chinese());
+        a.setup(&[p("C3")], &[], &[]).unwrap();
+        search(&a, &mut s, 500);
+        let mut b = Game::new(9, 7.5, Rules::chinese());
+        b.setup(&[p("G7")], &[], &[]).unwrap();
+        assert_eq!(s.reuse(&b, Color::Black, 7.5), 0, "another setup");
+        let r = search(&b, &mut s, 500);
+        assert!(r
+            .moves
+            .iter()
+            .all(|(m, _)| m.is_none_or(|q| b.is_legal(Color::Black, q))));
     }
 }

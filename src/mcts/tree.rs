@@ -215,6 +215,11 @@ impl Tree {
         (self.used.load(Relaxed) as usize).min(self.nodes.len())
     }
 
+    /// Whether no expansion fits any more (fewer than 400 free nodes).
+    pub fn is_full(&self) -> bool {
+        self.used.load(Relaxed) as usize + 400 > self.nodes.len()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.len() <= 1
     }
@@ -268,11 +273,15 @@ impl Tree {
     /// leaves the node a leaf) when the arena has no room.
     pub fn expand(&self, node: &Node, children: &[NewChild]) -> bool {
         let n = children.len() as u32;
-        let first = self.used.fetch_add(n, Relaxed);
-        if first as usize + n as usize > self.nodes.len() {
+        // Reserve a block only when it fits, so that the counter never
+        // runs past the capacity (nor wraps).
+        let reserved = self.used.fetch_update(Relaxed, Relaxed, |used| {
+            (used as usize + n as usize <= self.nodes.len()).then_some(used + n)
+        });
+        let Ok(first) = reserved else {
             node.abandon_expand();
             return false;
-        }
+        };
         for (i, c) in children.iter().enumerate() {
             let slot = &self.nodes[first as usize + i];
             // The slot is ours alone: nobody can reach it before publication.
