@@ -261,14 +261,7 @@ impl Search {
         });
         let playouts = done.load(Relaxed);
         let stop_reason = *reason.lock().unwrap();
-        let mut result = self.summarise(playouts, start.elapsed(), stop_reason);
-        // A reused tree's root moves were made without the superko history.
-        result
-            .moves
-            .retain(|(m, _)| m.is_none_or(|p| game.is_legal(to_move, p)));
-        result.best = result.moves.first().map(|m| m.0);
-        result.win_rate = result.moves.first().map_or(0.5, |m| m.1.win_rate());
-        result
+        self.summarise(game, to_move, playouts, start.elapsed(), stop_reason)
     }
 
     fn should_stop(&self, limits: &Limits, done: u64, start: Instant) -> Option<&'static str> {
@@ -314,23 +307,23 @@ impl Search {
         if self.tree.root().is_expanded() {
             return;
         }
-        let board = root.board;
-        let c = root.to_move;
-        let mut children: Vec<NewChild> = board
-            .empty_points()
-            .iter()
-            .filter(|&p| !board.is_true_eye(c, p) && root.game.is_legal(c, p))
-            .map(|p| prior(board, c, p, root.last, &self.params.priors))
-            .collect();
-        children.push(pass_prior(board, children.len(), &self.params.priors));
+        let mut children = Vec::new();
+        let (board, c) = (root.board, root.to_move);
+        new_children(board, c, root.last, &self.params, &mut children, |p| {
+            root.game.is_legal(c, p)
+        });
         let node = self.tree.root();
         if node.try_begin_expand() {
             self.tree.expand(node, &children);
         }
     }
 
+    /// The root moves, most visited first; a reused tree's root moves were
+    /// made without the superko history, so they are checked against it.
     fn summarise(
         &self,
+        game: &Game,
+        to_move: Color,
         playouts: u64,
         elapsed: Duration,
         stop_reason: &'static str,
@@ -340,6 +333,7 @@ impl Search {
             .children(self.tree.root())
             .iter()
             .map(|n| (move_of(n.mv()), n.stats()))
+            .filter(|(m, _)| m.is_none_or(|p| game.is_legal(to_move, p)))
             .collect();
         moves.sort_by_key(|m| std::cmp::Reverse(m.1.visits));
         SearchResult {
@@ -351,6 +345,28 @@ impl Search {
             stop_reason,
         }
     }
+}
+
+/// The children of a node where `c` is to move: every empty point that
+/// `legal` allows and that fills none of `c`'s true eyes, and the pass,
+/// each with its prior. `out` is cleared first (and allocates only when
+/// it has never held this many).
+fn new_children(
+    board: &Board,
+    c: Color,
+    last: Option<Point>,
+    params: &SearchParams,
+    out: &mut Vec<NewChild>,
+    legal: impl Fn(Point) -> bool,
+) {
+    out.clear();
+    for i in 0..board.empty_count() {
+        let p = board.empty_at(i);
+        if !board.is_true_eye(c, p) && legal(p) {
+            out.push(prior(board, c, p, last, &params.priors));
+        }
+    }
+    out.push(pass_prior(board, out.len(), &params.priors));
 }
 
 fn move_of(mv: u16) -> Option<Point> {
@@ -542,15 +558,9 @@ impl Worker {
         params: &SearchParams,
     ) {
         let board = &self.board;
-        self.children.clear();
-        for i in 0..board.empty_count() {
-            let p = board.empty_at(i);
-            if board.is_legal(c, p) && !board.is_true_eye(c, p) {
-                self.children.push(prior(board, c, p, last, &params.priors));
-            }
-        }
-        self.children
-            .push(pass_prior(board, self.children.len(), &params.priors));
+        new_children(board, c, last, params, &mut self.children, |p| {
+            board.is_legal(c, p)
+        });
         tree.expand(node, &self.children);
     }
 }

@@ -283,20 +283,9 @@ impl Tree {
             return false;
         };
         for (i, c) in children.iter().enumerate() {
-            let slot = &self.nodes[first as usize + i];
             // The slot is ours alone: nobody can reach it before publication.
-            slot.state.store(LEAF, Relaxed);
-            slot.visits.store(0, Relaxed);
-            slot.value.store(0, Relaxed);
-            slot.amaf_visits.store(0, Relaxed);
-            slot.amaf_value.store(0, Relaxed);
-            slot.first_child.store(0, Relaxed);
-            slot.num_children.store(0, Relaxed);
-            slot.mv.store(c.mv, Relaxed);
-            slot.prior.store(
-                (c.prior_visits as u32) << 16 | c.prior_value as u32,
-                Relaxed,
-            );
+            let fresh = Node::new(c.mv, c.prior_visits, c.prior_value);
+            copy_node(&self.nodes[first as usize + i], &fresh);
         }
         node.first_child.store(first, Relaxed);
         node.num_children.store(n, Relaxed);
