@@ -201,47 +201,40 @@ pub mod budget {
         // board is filled.
         let filled = 1.0 - empty_points as f64 / points.max(1) as f64;
         let phase = 1.0 + 0.6 * (1.0 - ((filled - 0.4) / 0.4).powi(2)).max(0.0);
-        let seconds = match control {
-            TimeControl::None => default,
-            TimeControl::Absolute { .. } => clock.main_left * phase / moves_left,
+        // Longer than any game: keeps absurd settings from overflowing.
+        const LONGEST: f64 = 1e6;
+        // What the move may take, and the most any move may take now.
+        let (seconds, hard_cap) = match control {
+            TimeControl::None => return Duration::from_secs_f64(default.clamp(0.0, LONGEST)),
+            TimeControl::Absolute { .. } => {
+                (clock.main_left * phase / moves_left, clock.main_left * 0.5)
+            }
             TimeControl::ByoYomi { period, .. } => {
                 let in_main = clock.main_left * phase / moves_left;
-                if clock.main_left > period {
-                    // Main time plus the periods after it: periods are free
-                    // when the move fits, so one period is the floor.
+                // Main time plus the periods after it: periods are free when
+                // the move fits, so one period is the floor.
+                let seconds = if clock.main_left > period {
                     in_main.max(period)
                 } else {
                     period
-                }
+                };
+                (seconds, clock.main_left.max(0.0) * 0.5 + period)
             }
             TimeControl::Canadian { period, stones, .. } => {
+                let per_stone = period / stones.max(1) as f64;
                 if clock.in_overtime() {
-                    clock.period_left / clock.count_left.max(1) as f64
+                    let share = clock.period_left / clock.count_left.max(1) as f64;
+                    (share, share)
                 } else {
-                    let per_stone = period / stones.max(1) as f64;
-                    (clock.main_left * phase / moves_left).max(per_stone.min(clock.main_left))
+                    let seconds =
+                        (clock.main_left * phase / moves_left).max(per_stone.min(clock.main_left));
+                    (seconds, clock.main_left * 0.5 + per_stone)
                 }
             }
         };
-        let hard_cap = match control {
-            TimeControl::None => f64::INFINITY,
-            TimeControl::Absolute { .. } => clock.main_left * 0.5,
-            TimeControl::ByoYomi { period, .. } => clock.main_left.max(0.0) * 0.5 + period,
-            TimeControl::Canadian { period, stones, .. } => {
-                if clock.in_overtime() {
-                    clock.period_left / clock.count_left.max(1) as f64
-                } else {
-                    clock.main_left * 0.5 + period / stones.max(1) as f64
-                }
-            }
-        };
-        // Longer than any game: keeps absurd settings from overflowing.
-        const LONGEST: f64 = 1e6;
-        if control == TimeControl::None {
-            return Duration::from_secs_f64(default.clamp(0.0, LONGEST));
-        }
-        let margin = SAFETY + 0.05 * seconds.min(hard_cap);
-        Duration::from_secs_f64((seconds.min(hard_cap) - margin).clamp(0.05, LONGEST))
+        let budget = seconds.min(hard_cap);
+        let margin = SAFETY + 0.05 * budget;
+        Duration::from_secs_f64((budget - margin).clamp(0.05, LONGEST))
     }
 }
 
