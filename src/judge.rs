@@ -29,7 +29,7 @@ pub fn judge(game: &Game, playouts: u32) -> Judgement {
         board.copy_from(start);
         playout::run(&mut LightPolicy, &mut board, game.to_move(), &mut rng);
         for p in start.points() {
-            own[p.index()] += match owner(&board, p) {
+            own[p.index()] += match board.playout_owner(p) {
                 Some(Color::Black) => 1,
                 Some(Color::White) => -1,
                 None => 0,
@@ -76,25 +76,6 @@ pub fn judge(game: &Game, playouts: u32) -> Judgement {
         dead: whole,
         seki,
         ownership,
-    }
-}
-
-/// Who owns `p` at the end of a playout: its stone's colour, or the colour
-/// of all its neighbours for an empty point.
-fn owner(board: &Board, p: crate::board::Point) -> Option<Color> {
-    if let Some(c) = board.color_at(p) {
-        return Some(c);
-    }
-    let mut seen = [false; 2];
-    for n in board.neighbours(p) {
-        if let Some(c) = board.color_at(n) {
-            seen[c.index()] = true;
-        }
-    }
-    match seen {
-        [true, false] => Some(Color::Black),
-        [false, true] => Some(Color::White),
-        _ => None,
     }
 }
 

@@ -630,22 +630,37 @@ impl Board {
         let mut diff =
             self.stones[Color::Black].count() as i32 - self.stones[Color::White].count() as i32;
         for i in 0..self.num_empty {
-            let p = self.empties[i] as usize;
-            let mut seen = 0u8;
-            for n in self.neighbours(Point::from_index(p)) {
-                seen |= match self.cell(n.index()) {
-                    BLACK => 1,
-                    WHITE => 2,
-                    _ => 0,
-                };
-            }
-            diff += match seen {
-                1 => 1,
-                2 => -1,
-                _ => 0,
+            diff += match self.playout_owner(Point::from_index(self.empties[i] as usize)) {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => 0,
             };
         }
         diff
+    }
+
+    /// Who owns `p` at the end of a playout: the colour of its stone, or of
+    /// every stone next to it when it is empty (`None` for both or none).
+    #[inline]
+    pub fn playout_owner(&self, p: Point) -> Option<Color> {
+        let cell = self.cell(p.index());
+        let seen = if cell <= WHITE {
+            1 << cell
+        } else {
+            let mut seen = 0u8;
+            for n in self.neighbours(p) {
+                let c = self.cell(n.index());
+                if c <= WHITE {
+                    seen |= 1 << c;
+                }
+            }
+            seen
+        };
+        match seen {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
     }
 
     // ----- checking -----
