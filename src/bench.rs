@@ -84,11 +84,12 @@ pub fn search(size: usize, threads: usize, playouts: u64, seed: u64) -> Measurem
         threads,
         seed,
         limits,
+        ownership: false,
     };
-    let r = search.run(&game, &task, &stop);
+    let r = search.run(&game, &task, &stop, None);
     let seconds = start.elapsed().as_secs_f64();
-    let signature = r.moves.iter().fold(0u64, |h, (m, s)| {
-        h.rotate_left(7) ^ (m.map_or(0, |p| p.index() as u64) << 32 | s.visits as u64)
+    let signature = r.moves.iter().fold(0u64, |h, m| {
+        h.rotate_left(7) ^ (m.mv.map_or(0, |p| p.index() as u64) << 32 | m.stats.visits as u64)
     });
     Measurement {
         kind: "search",

@@ -2,9 +2,12 @@
 //! what the GTP commands ask. It knows nothing of GTP text.
 
 use crate::board::{Color, Game, Move, Point, Rules, DEFAULT_KOMI};
+use crate::mcts::{Reporter, SearchResult};
 use crate::player::{GenMode, Options, Player};
 use crate::sgf::{self, SgfGame, SgfNode};
 use crate::time::{TimeControl, TimeState};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Board side of a new engine.
@@ -17,6 +20,12 @@ pub struct Engine {
     /// The result of the game, when known (for the game record).
     pub result: Option<String>,
     pub player: Player,
+    /// Set by the controller's interrupt (GoGui's `# interrupt`): the
+    /// running search stops and answers with what it has.
+    pub interrupt: Arc<AtomicBool>,
+    /// A move was just generated and pondering is on: search on the
+    /// opponent's time until the next command.
+    ponder_due: bool,
     started: Instant,
 }
 
@@ -38,6 +47,8 @@ impl Engine {
             time: TimeState::default(),
             result: None,
             player: Player::new(options),
+            interrupt: Arc::new(AtomicBool::new(false)),
+            ponder_due: false,
             started: Instant::now(),
         }
     }
@@ -45,8 +56,24 @@ impl Engine {
     /// Generate a move for `c`; unless `mode` is `Regression`, play it and
     /// charge the time to `c`'s clock.
     pub fn genmove(&mut self, c: Color, mode: GenMode) -> Move {
+        self.genmove_reporting(c, mode, None)
+    }
+
+    /// [`Engine::genmove`] with a reporter that sees the search as it goes.
+    pub fn genmove_reporting(
+        &mut self,
+        c: Color,
+        mode: GenMode,
+        reporter: Option<Reporter<'_>>,
+    ) -> Move {
         let start = Instant::now();
-        let mv = self.player.genmove(&self.game, c, &self.time, mode);
+        let mv = self
+            .player
+            .genmove(&self.game, c, &self.time, mode, &self.interrupt, reporter);
+        self.ponder_due = self.player.options.ponder
+            && mode != GenMode::Regression
+            && mv != Move::Resign
+            && !self.game.is_over();
         if mode != GenMode::Regression {
             match mv {
                 Move::Resign => self.result = Some(format!("{}+Resign", (!c).letter())),
@@ -62,6 +89,36 @@ impl Engine {
             self.time.charge(c, start.elapsed().as_secs_f64());
         }
         mv
+    }
+
+    /// Whether to ponder now (once after each generated move).
+    pub fn take_ponder(&mut self) -> bool {
+        std::mem::take(&mut self.ponder_due)
+    }
+
+    /// Think on the opponent's time until `stop` is set.
+    pub fn ponder(&mut self, stop: &AtomicBool) {
+        if self.result.is_none() {
+            self.player.ponder(&self.game, stop);
+        }
+    }
+
+    /// Analyse the position for `c` until `stop` is set, reporting as it
+    /// goes. The tree is kept for the next search of the same position.
+    pub fn analyze(
+        &mut self,
+        c: Color,
+        stop: &AtomicBool,
+        ownership: bool,
+        reporter: Option<Reporter<'_>>,
+    ) -> SearchResult {
+        self.player
+            .analyze(&self.game, c, stop, ownership, reporter)
+    }
+
+    /// Forget an interrupt that came when nothing was running.
+    pub fn clear_interrupt(&self) {
+        self.interrupt.store(false, Ordering::Relaxed);
     }
 
     /// A new empty game of side `size`, same komi and rules.

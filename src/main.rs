@@ -41,6 +41,9 @@ struct EngineArgs {
     /// Never resign.
     #[arg(long, global = true)]
     no_resign: bool,
+    /// Think on the opponent's time after each generated move, until the next command arrives.
+    #[arg(long, global = true)]
+    ponder: bool,
     /// Seed of the search's random numbers [default: from the clock; bench: 1].
     #[arg(long, global = true)]
     seed: Option<u64>,
@@ -98,6 +101,7 @@ impl EngineArgs {
             resign_threshold: self.resign_threshold,
             resign: !self.no_resign,
             seed: self.seed.unwrap_or_else(clock_seed),
+            ponder: self.ponder,
         }
     }
 }
@@ -111,7 +115,7 @@ fn main() {
         Command::Gtp => {
             let a = &cli.engine;
             let mut engine = Engine::new(a.size, a.komi, a.rules, a.options());
-            tianyuan::gtp::run(&mut engine, std::io::stdin(), std::io::stdout().lock());
+            tianyuan::gtp::run(&mut engine, std::io::stdin(), std::io::stdout());
         }
         Command::Match(args) => std::process::exit(tianyuan::arena::run(&args)),
         Command::Bench => {

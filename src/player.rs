@@ -4,7 +4,7 @@
 
 use crate::board::{Color, Game, Move, Point, Score};
 use crate::judge::{judge, Judgement, JUDGE_PLAYOUTS};
-use crate::mcts::{Limits, Search, SearchParams, SearchResult, Task};
+use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
 use crate::time::{budget, TimeState};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -26,6 +26,8 @@ pub struct Options {
     pub resign: bool,
     /// Seed of the search's random numbers.
     pub seed: u64,
+    /// Search on the opponent's time after `genmove`, until the next command.
+    pub ponder: bool,
 }
 
 impl Default for Options {
@@ -38,6 +40,7 @@ impl Default for Options {
             resign_threshold: 0.1,
             resign: true,
             seed: 1,
+            ponder: false,
         }
     }
 }
@@ -86,8 +89,18 @@ impl Player {
         self.search.as_mut().expect("just made")
     }
 
-    /// Choose a move for `c` in `game`, spending what `time` allows.
-    pub fn genmove(&mut self, game: &Game, c: Color, time: &TimeState, mode: GenMode) -> Move {
+    /// Choose a move for `c` in `game`, spending what `time` allows, or
+    /// less when `stop` is set (the controller interrupts); `reporter`
+    /// sees the search as it goes.
+    pub fn genmove(
+        &mut self,
+        game: &Game,
+        c: Color,
+        time: &TimeState,
+        mode: GenMode,
+        stop: &AtomicBool,
+        reporter: Option<Reporter<'_>>,
+    ) -> Move {
         let start = Instant::now();
         let board = game.board();
         // The opponent passed: pass too when the count already wins.
@@ -118,9 +131,9 @@ impl Player {
                 || time.control != crate::time::TimeControl::None)
                 .then_some(deadline),
             early_stop: self.options.playouts.is_none(),
+            stop_when_full: false,
         };
         let (threads, seed) = (self.options.threads, self.options.seed);
-        let stop = AtomicBool::new(false);
         let offset = dynamic_komi(game);
         let task = Task {
             to_move: c,
@@ -128,8 +141,9 @@ impl Player {
             threads,
             seed,
             limits,
+            ownership: false,
         };
-        let result = self.search().run(game, &task, &stop);
+        let result = self.search().run(game, &task, stop, reporter);
         log::debug!(
             "{c}: {} playouts in {:.2} s ({:.0}/s), stop: {}, best {:?} win rate {:.3}, dynamic komi {offset}",
             result.playouts,
@@ -142,6 +156,63 @@ impl Player {
         let mv = self.choose(game, c, &result, mode, judged.as_ref());
         self.last = Some(result);
         mv
+    }
+
+    /// Search the position for `c` until `stop` is set, with no other
+    /// limit, reporting as it goes (analysis). With `ownership` the
+    /// reports carry each point's expected owner.
+    pub fn analyze(
+        &mut self,
+        game: &Game,
+        c: Color,
+        stop: &AtomicBool,
+        ownership: bool,
+        reporter: Option<Reporter<'_>>,
+    ) -> SearchResult {
+        let task = Task {
+            to_move: c,
+            komi_offset: dynamic_komi(game),
+            threads: self.options.threads,
+            seed: self.options.seed,
+            limits: Limits::default(),
+            ownership,
+        };
+        let result = self.search().run(game, &task, stop, reporter);
+        log::debug!(
+            "analysis for {c}: {} playouts in {:.2} s",
+            result.playouts,
+            result.elapsed.as_secs_f64()
+        );
+        result
+    }
+
+    /// Search the position for the side to move (the opponent, after our
+    /// `genmove`) until `stop` is set or the tree is full: the next
+    /// `genmove` reuses the subtree of the move the opponent chose.
+    pub fn ponder(&mut self, game: &Game, stop: &AtomicBool) {
+        if game.is_over() {
+            return;
+        }
+        let task = Task {
+            to_move: game.to_move(),
+            komi_offset: dynamic_komi(game),
+            threads: self.options.threads,
+            seed: self.options.seed.wrapping_add(game.moves().len() as u64),
+            limits: Limits {
+                stop_when_full: true,
+                ..Limits::default()
+            },
+            ownership: false,
+        };
+        let r = self.search().run(game, &task, stop, None);
+        log::debug!(
+            "pondered for {}: {} playouts in {:.2} s, stop: {}, best {:?}",
+            task.to_move,
+            r.playouts,
+            r.elapsed.as_secs_f64(),
+            r.stop_reason,
+            r.best.map(|m| m.map(|p| p.to_gtp(game.size())))
+        );
     }
 
     fn choose(
@@ -176,7 +247,7 @@ impl Player {
                     result
                         .moves
                         .iter()
-                        .find_map(|(m, _)| *m)
+                        .find_map(|m| m.mv)
                         .map_or(Move::Pass, Move::Play)
                 }
             }

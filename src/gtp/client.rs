@@ -202,6 +202,18 @@ impl GtpClient {
         }
     }
 
+    /// Read one line as the engine wrote it (empty lines too), waiting at
+    /// most `timeout`: for streamed responses such as analysis.
+    pub fn read_line(&mut self, timeout: Duration) -> Result<String, GtpFailure> {
+        self.lines.recv_timeout(timeout).map_err(|e| match e {
+            RecvTimeoutError::Timeout => GtpFailure::Timeout,
+            RecvTimeoutError::Disconnected => {
+                self.dead = true;
+                GtpFailure::Died
+            }
+        })
+    }
+
     /// Send one command and wait for its answer, at most `timeout`:
     /// `Ok(text)` for `=[id] text`, [`GtpFailure::Error`] for `?[id] text`.
     /// Multi-line answers have their lines joined by `\n`.

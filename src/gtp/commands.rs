@@ -2,6 +2,7 @@
 //! are thin: typed arguments, one engine call, one reply.
 //! `list_commands`, `known_command` and the README's list come from it.
 
+use super::analyze::Flavour;
 use super::args::{syntax_error, Args, GtpError};
 use crate::board::{Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
 use crate::engine::Engine;
@@ -10,11 +11,24 @@ use crate::time::TimeControl;
 
 type Handler = fn(&mut Engine, &Args) -> Result<String, GtpError>;
 
+/// How a command runs.
+#[derive(Clone, Copy)]
+pub enum Run {
+    /// One reply from the handler.
+    Reply(Handler),
+    /// Live analysis: `=`, then a line of `info` every interval until
+    /// new input arrives, then the empty line.
+    Analyze(Flavour),
+    /// A move chosen with `info` lines as it is found, then `play MOVE`;
+    /// the move is played.
+    GenmoveAnalyze(Flavour),
+}
+
 /// One GTP command.
 pub struct Command {
     pub name: &'static str,
     pub help: &'static str,
-    pub run: Handler,
+    pub run: Run,
 }
 
 /// Every command tianyuan knows, in the order `list_commands` gives them.
@@ -22,182 +36,217 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "protocol_version",
         help: "GTP version: 2",
-        run: |_, a| ok(a, "2"),
+        run: Run::Reply(|_, a| ok(a, "2")),
     },
     Command {
         name: "name",
         help: "engine name",
-        run: |_, a| ok(a, "tianyuan"),
+        run: Run::Reply(|_, a| ok(a, "tianyuan")),
     },
     Command {
         name: "version",
         help: "engine version",
-        run: |_, a| ok(a, env!("CARGO_PKG_VERSION")),
+        run: Run::Reply(|_, a| ok(a, env!("CARGO_PKG_VERSION"))),
     },
     Command {
         name: "known_command",
         help: "COMMAND: true if the command is known",
-        run: known_command,
+        run: Run::Reply(known_command),
     },
     Command {
         name: "list_commands",
         help: "every known command, one a line",
-        run: list_commands,
+        run: Run::Reply(list_commands),
     },
     Command {
         name: "quit",
         help: "end the session",
-        run: |_, a| ok(a, ""),
+        run: Run::Reply(|_, a| ok(a, "")),
     },
     Command {
         name: "boardsize",
         help: "N: new empty board of side N (2..25)",
-        run: boardsize,
+        run: Run::Reply(boardsize),
     },
     Command {
         name: "clear_board",
         help: "empty the board, new game",
-        run: clear_board,
+        run: Run::Reply(clear_board),
     },
     Command {
         name: "komi",
         help: "K: set komi (points for White)",
-        run: komi,
+        run: Run::Reply(komi),
     },
     Command {
         name: "play",
         help: "COLOR VERTEX|pass: play a move",
-        run: play,
+        run: Run::Reply(play),
     },
     Command {
         name: "genmove",
         help: "COLOR: the engine chooses a move for COLOR and plays it",
-        run: |e, a| genmove(e, a, GenMode::Play),
+        run: Run::Reply(|e, a| genmove(e, a, GenMode::Play)),
     },
     Command {
         name: "reg_genmove",
         help: "COLOR: the move the engine would choose, not played",
-        run: |e, a| genmove(e, a, GenMode::Regression),
+        run: Run::Reply(|e, a| genmove(e, a, GenMode::Regression)),
     },
     Command {
         name: "kgs-genmove_cleanup",
         help: "COLOR: like genmove, but captures every dead stone before passing",
-        run: |e, a| genmove(e, a, GenMode::Cleanup),
+        run: Run::Reply(|e, a| genmove(e, a, GenMode::Cleanup)),
     },
     Command {
         name: "final_score",
         help: "the result with dead stones removed: B+N, W+N or 0",
-        run: final_score,
+        run: Run::Reply(final_score),
     },
     Command {
         name: "final_status_list",
         help: "dead|alive|seki|black_territory|white_territory: points of that status",
-        run: final_status_list,
+        run: Run::Reply(final_status_list),
     },
     Command {
         name: "undo",
         help: "take back the last move",
-        run: undo,
+        run: Run::Reply(undo),
     },
     Command {
         name: "showboard",
         help: "draw the board",
-        run: showboard,
+        run: Run::Reply(showboard),
     },
     Command {
         name: "fixed_handicap",
         help: "N: place N handicap stones on the standard points",
-        run: fixed_handicap,
+        run: Run::Reply(fixed_handicap),
     },
     Command {
         name: "place_free_handicap",
         help: "N: place N handicap stones where the engine likes",
-        run: place_free_handicap,
+        run: Run::Reply(place_free_handicap),
     },
     Command {
         name: "set_free_handicap",
         help: "VERTEX...: place handicap stones on these points",
-        run: set_free_handicap,
+        run: Run::Reply(set_free_handicap),
     },
     Command {
         name: "time_settings",
         help: "MAIN BYO STONES: Canadian time control in seconds",
-        run: time_settings,
+        run: Run::Reply(time_settings),
     },
     Command {
         name: "time_left",
         help: "COLOR TIME STONES: time left on a clock",
-        run: time_left,
+        run: Run::Reply(time_left),
     },
     Command {
         name: "loadsgf",
         help: "FILE [MOVE]: load a game record up to before move number MOVE",
-        run: loadsgf,
+        run: Run::Reply(loadsgf),
     },
     Command {
         name: "printsgf",
         help: "[FILE]: the game record as SGF (written to FILE if given)",
-        run: printsgf,
+        run: Run::Reply(printsgf),
     },
     Command {
         name: "kgs-time_settings",
         help: "none | absolute M | byoyomi M P N | canadian M P S",
-        run: kgs_time_settings,
+        run: Run::Reply(kgs_time_settings),
     },
     Command {
         name: "kgs-rules",
         help: "chinese|japanese|aga|new_zealand: rules announced by KGS",
-        run: kgs_rules,
+        run: Run::Reply(kgs_rules),
     },
     Command {
         name: "kgs-game_over",
         help: "the server says the game is over",
-        run: |_, _| Ok(String::new()),
+        run: Run::Reply(|_, _| Ok(String::new())),
     },
     Command {
         name: "cputime",
         help: "CPU seconds used by the engine",
-        run: cputime,
+        run: Run::Reply(cputime),
     },
     Command {
         name: "gomill-cpu_time",
         help: "CPU seconds used by the engine",
-        run: cputime,
+        run: Run::Reply(cputime),
     },
     Command {
         name: "is_legal",
         help: "COLOR VERTEX: 1 if the move is legal now, else 0",
-        run: is_legal,
+        run: Run::Reply(is_legal),
     },
     Command {
         name: "all_legal",
         help: "COLOR: every legal move for COLOR",
-        run: all_legal,
+        run: Run::Reply(all_legal),
     },
     Command {
         name: "list_stones",
         help: "COLOR: every stone of COLOR",
-        run: list_stones,
+        run: Run::Reply(list_stones),
     },
     Command {
         name: "countlib",
         help: "VERTEX: liberties of the string at VERTEX",
-        run: countlib,
+        run: Run::Reply(countlib),
     },
     Command {
         name: "captures",
         help: "COLOR: stones captured by COLOR",
-        run: captures,
+        run: Run::Reply(captures),
     },
     Command {
         name: "area_score",
         help: "the area count of the board as it stands, every stone alive (B+N / W+N)",
-        run: area_score,
+        run: Run::Reply(area_score),
+    },
+    Command {
+        name: "lz-analyze",
+        help: "[COLOR] [INTERVAL] [interval N] [minmoves N] [maxmoves N]: live analysis, Leela Zero format",
+        run: Run::Analyze(Flavour::Lz),
+    },
+    Command {
+        name: "kata-analyze",
+        help: "[COLOR] [INTERVAL] [... ownership true]: live analysis, KataGo format",
+        run: Run::Analyze(Flavour::Kata),
+    },
+    Command {
+        name: "analyze",
+        help: "[COLOR] [INTERVAL] [...]: live analysis, Sabaki's generic format",
+        run: Run::Analyze(Flavour::Generic),
+    },
+    Command {
+        name: "lz-genmove_analyze",
+        help: "[COLOR] [INTERVAL] [...]: genmove with Leela Zero analysis lines, then play MOVE",
+        run: Run::GenmoveAnalyze(Flavour::Lz),
+    },
+    Command {
+        name: "kata-genmove_analyze",
+        help: "[COLOR] [INTERVAL] [...]: genmove with KataGo analysis lines, then play MOVE",
+        run: Run::GenmoveAnalyze(Flavour::Kata),
+    },
+    Command {
+        name: "genmove_analyze",
+        help: "[COLOR] [INTERVAL] [...]: genmove with analysis lines, then play MOVE",
+        run: Run::GenmoveAnalyze(Flavour::Generic),
+    },
+    Command {
+        name: "gogui-interrupt",
+        help: "the engine understands GoGui's `# interrupt`: the running search answers at once",
+        run: Run::Reply(|_, a| ok(a, "")),
     },
     Command {
         name: "echo",
         help: "TEXT: answer TEXT",
-        run: |_, a| Ok(a.all().join(" ")),
+        run: Run::Reply(|_, a| Ok(a.all().join(" "))),
     },
 ];
 

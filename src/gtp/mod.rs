@@ -2,17 +2,22 @@
 //! thread, runs them on the [`Engine`] through the one command table, and
 //! writes exactly one response per command, `\n\n`-terminated and flushed.
 
+pub mod analyze;
 pub mod args;
 pub mod client;
 pub mod commands;
 pub mod parse;
 
 use crate::engine::Engine;
+use crate::mcts::{Reporter, SearchResult};
+use crate::player::GenMode;
 use args::Args;
+use commands::Run;
 use parse::{Line, MAX_LINE};
 use std::io::{Read, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::thread;
 
 /// One unit of input from the reader thread.
@@ -20,11 +25,17 @@ enum Input {
     Line(Vec<u8>),
     TooLong,
     Eof,
+    /// GoGui's `# interrupt` (the shared flag is already set).
+    Interrupt,
 }
 
 /// Read `input` line by line on a thread of its own; lines longer than
 /// [`MAX_LINE`] are reported as such and skipped, never buffered whole.
-fn spawn_reader<R: Read + Send + 'static>(mut input: R) -> mpsc::Receiver<Input> {
+/// GoGui's interrupt line sets `interrupt` as soon as it is read.
+fn spawn_reader<R: Read + Send + 'static>(
+    mut input: R,
+    interrupt: Arc<AtomicBool>,
+) -> mpsc::Receiver<Input> {
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
         let mut buf = [0u8; 8192];
@@ -39,6 +50,10 @@ fn spawn_reader<R: Read + Send + 'static>(mut input: R) -> mpsc::Receiver<Input>
                 if b == b'\n' {
                     let msg = if too_long {
                         Input::TooLong
+                    } else if is_interrupt(&line) {
+                        interrupt.store(true, Ordering::Relaxed);
+                        line.clear();
+                        Input::Interrupt
                     } else {
                         Input::Line(std::mem::take(&mut line))
                     };
@@ -64,6 +79,14 @@ fn spawn_reader<R: Read + Send + 'static>(mut input: R) -> mpsc::Receiver<Input>
     rx
 }
 
+/// Whether `line` is GoGui's interrupt comment.
+fn is_interrupt(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim();
+    text.strip_prefix('#')
+        .is_some_and(|rest| rest.trim() == "interrupt")
+}
+
 fn respond<W: Write>(out: &mut W, id: Option<u64>, result: Result<String, String>) -> bool {
     let id = id.map(|i| i.to_string()).unwrap_or_default();
     let text = match result {
@@ -75,38 +98,170 @@ fn respond<W: Write>(out: &mut W, id: Option<u64>, result: Result<String, String
         .is_ok()
 }
 
-/// Run one request on the engine.
-pub fn dispatch(engine: &mut Engine, name: &str, words: &[String]) -> Result<String, String> {
-    let Some(cmd) = commands::find(name) else {
-        return Err("unknown command".into());
-    };
-    let args = Args::new(words);
-    // A bug must not take the engine down with it: answer and go on.
-    panic::catch_unwind(AssertUnwindSafe(|| (cmd.run)(engine, &args))).unwrap_or_else(|_| {
+/// Serve GTP on `input` and `output` until `quit` or the end of input.
+///
+/// Analysis and pondering search in the background while the loop waits
+/// for the next input; whatever arrives stops them and is then handled.
+pub fn run<R: Read + Send + 'static, W: Write + Send>(
+    engine: &mut Engine,
+    input: R,
+    mut output: W,
+) {
+    let rx = spawn_reader(input, engine.interrupt.clone());
+    let mut pending: Option<Input> = None;
+    loop {
+        let msg = match pending.take() {
+            Some(m) => m,
+            None => rx.recv().unwrap_or(Input::Eof),
+        };
+        let req = match msg {
+            Input::Eof => break,
+            // Nothing is running any more: the interrupt is spent.
+            Input::Interrupt => {
+                engine.clear_interrupt();
+                continue;
+            }
+            Input::TooLong => {
+                let err = Err("syntax error: line too long".to_string());
+                if !respond(&mut output, None, err) {
+                    break;
+                }
+                continue;
+            }
+            Input::Line(bytes) => match parse::parse_line(&bytes) {
+                Line::Nothing => continue,
+                Line::Error { id, message } => {
+                    if !respond(&mut output, id, Err(message)) {
+                        break;
+                    }
+                    continue;
+                }
+                Line::Command(req) => req,
+            },
+        };
+        log::debug!("gtp < {} {}", req.name, req.args.join(" "));
+        let args = Args::new(&req.args);
+        let id = req.id;
+        let ok = match commands::find(&req.name).map(|c| c.run) {
+            None => respond(&mut output, id, Err("unknown command".into())),
+            Some(Run::Reply(handler)) => {
+                let result = guarded(&req.name, || handler(engine, &args));
+                let ok = respond(&mut output, id, result);
+                if req.name == "quit" {
+                    break;
+                }
+                ok
+            }
+            Some(Run::Analyze(flavour)) => {
+                match analyze::parse(flavour, &args, engine.game.to_move()) {
+                    Err(e) => respond(&mut output, id, Err(e)),
+                    Ok(request) => {
+                        let ok = begin_stream(&mut output, id);
+                        pending = in_background(engine, &rx, &mut output, |e, stop, out| {
+                            let size = e.game.size();
+                            let mut report = |r: &SearchResult| {
+                                let _ = writeln!(out, "{}", analyze::info_line(r, &request, size))
+                                    .and_then(|()| out.flush());
+                            };
+                            e.analyze(
+                                request.color,
+                                stop,
+                                request.ownership,
+                                Some(Reporter {
+                                    interval: request.interval,
+                                    report: &mut report,
+                                }),
+                            );
+                        });
+                        ok && end_stream(&mut output, "")
+                    }
+                }
+            }
+            Some(Run::GenmoveAnalyze(flavour)) => {
+                match analyze::parse(flavour, &args, engine.game.to_move()) {
+                    Err(e) => respond(&mut output, id, Err(e)),
+                    Ok(request) => {
+                        let ok = begin_stream(&mut output, id);
+                        let size = engine.game.size();
+                        let out = &mut output;
+                        let mv = guarded(&req.name, || {
+                            let mut report = |r: &SearchResult| {
+                                let _ = writeln!(out, "{}", analyze::info_line(r, &request, size))
+                                    .and_then(|()| out.flush());
+                            };
+                            let reporter = Reporter {
+                                interval: request.interval,
+                                report: &mut report,
+                            };
+                            let mv = engine.genmove_reporting(
+                                request.color,
+                                GenMode::Play,
+                                Some(reporter),
+                            );
+                            Ok(format!("play {}\n", mv.to_gtp(size)))
+                        });
+                        let last = mv.unwrap_or_default();
+                        ok && end_stream(&mut output, &last)
+                    }
+                }
+            }
+        };
+        if !ok {
+            break;
+        }
+        // Think on the opponent's time until the next input.
+        if pending.is_none() && engine.take_ponder() {
+            pending = in_background(engine, &rx, &mut output, |e, stop, _| e.ponder(stop));
+        }
+    }
+}
+
+/// Run `f`, turning a panic (a bug) into an error answer.
+fn guarded(name: &str, f: impl FnOnce() -> Result<String, String>) -> Result<String, String> {
+    panic::catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| {
         log::error!("command {name} panicked");
         Err("internal error".into())
     })
 }
 
-/// Serve GTP on `input` and `output` until `quit` or the end of input.
-pub fn run<R: Read + Send + 'static, W: Write>(engine: &mut Engine, input: R, mut output: W) {
-    let rx = spawn_reader(input);
-    while let Ok(msg) = rx.recv() {
-        let (id, result, quit) = match msg {
-            Input::Eof => break,
-            Input::TooLong => (None, Err("syntax error: line too long".to_string()), false),
-            Input::Line(bytes) => match parse::parse_line(&bytes) {
-                Line::Nothing => continue,
-                Line::Error { id, message } => (id, Err(message), false),
-                Line::Command(req) => {
-                    log::debug!("gtp < {} {}", req.name, req.args.join(" "));
-                    let result = dispatch(engine, &req.name, &req.args);
-                    (req.id, result, req.name == "quit")
-                }
-            },
-        };
-        if !respond(&mut output, id, result) || quit {
-            break;
+/// The first line of a streamed success: `=id` alone.
+fn begin_stream<W: Write>(out: &mut W, id: Option<u64>) -> bool {
+    let id = id.map(|i| i.to_string()).unwrap_or_default();
+    out.write_all(format!("={id}\n").as_bytes())
+        .and_then(|()| out.flush())
+        .is_ok()
+}
+
+/// End a streamed response with `last` (whole lines) and the empty line.
+fn end_stream<W: Write>(out: &mut W, last: &str) -> bool {
+    out.write_all(format!("{last}\n").as_bytes())
+        .and_then(|()| out.flush())
+        .is_ok()
+}
+
+/// Run `work` on the engine in the background until the next input
+/// arrives, then stop it (its `stop` flag) and return that input.
+fn in_background<W, F>(
+    engine: &mut Engine,
+    rx: &mpsc::Receiver<Input>,
+    out: &mut W,
+    work: F,
+) -> Option<Input>
+where
+    W: Write + Send,
+    F: FnOnce(&mut Engine, &AtomicBool, &mut W) + Send,
+{
+    let stop = AtomicBool::new(false);
+    thread::scope(|s| {
+        let stop = &stop;
+        let worker = s.spawn(move || {
+            panic::catch_unwind(AssertUnwindSafe(|| work(engine, stop, out))).is_ok()
+        });
+        let next = rx.recv().unwrap_or(Input::Eof);
+        stop.store(true, Ordering::Relaxed);
+        if !worker.join().unwrap_or(false) {
+            log::error!("background search panicked");
         }
-    }
+        Some(next)
+    })
 }

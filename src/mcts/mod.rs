@@ -4,5 +4,5 @@ pub mod prior;
 pub mod search;
 pub mod tree;
 
-pub use search::{Limits, Search, SearchParams, SearchResult, Task};
+pub use search::{Candidate, Limits, Reporter, Search, SearchParams, SearchResult, Task};
 pub use tree::Tree;

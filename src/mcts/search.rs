@@ -12,7 +12,7 @@ use super::tree::{NewChild, Node, Stats, Tree, PASS, WIN};
 use crate::board::{AreaCount, Bitboard, Board, Color, Game, Move, Point, ARRAY_SIZE};
 use crate::playout::{self, HeavyPolicy, PlayoutPolicy, PlayoutRng};
 use rand::SeedableRng;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Tuning of the search.
@@ -48,6 +48,9 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop early when the best move cannot be overtaken in the time left.
     pub early_stop: bool,
+    /// Stop when the tree is full (pondering: more simulations would
+    /// only refine what is there).
+    pub stop_when_full: bool,
 }
 
 /// One search to run.
@@ -62,6 +65,28 @@ pub struct Task {
     /// the search deterministic).
     pub seed: u64,
     pub limits: Limits,
+    /// Count who owns each point at the end of every simulation.
+    pub ownership: bool,
+}
+
+/// Reports of a running search: `report` gets the summary every
+/// `interval` on the thread that called [`Search::run`].
+pub struct Reporter<'a> {
+    pub interval: Duration,
+    pub report: &'a mut dyn FnMut(&SearchResult),
+}
+
+/// A root move with what the search knows of it.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// The move (`None` for pass).
+    pub mv: Option<Point>,
+    pub stats: Stats,
+    /// The principal variation from this move on (the move first).
+    pub pv: Vec<Option<Point>>,
+    /// Mean final score of the simulations through this move, for the
+    /// player to move (komi and dynamic komi included), if any ran.
+    pub score: Option<f64>,
 }
 
 /// What the search found.
@@ -75,7 +100,12 @@ pub struct SearchResult {
     pub playouts: u64,
     pub elapsed: Duration,
     /// Root moves with their statistics, most visited first.
-    pub moves: Vec<(Option<Point>, Stats)>,
+    pub moves: Vec<Candidate>,
+    /// Mean final score of all simulations for the player to move.
+    pub score: f64,
+    /// When asked for: each point's expected owner from Black's view
+    /// (1 Black, -1 White), indexed by point index.
+    pub ownership: Option<Vec<f64>>,
     /// Why the search stopped.
     pub stop_reason: &'static str,
 }
@@ -99,6 +129,22 @@ pub struct Search {
     pub params: SearchParams,
     /// The position of the last search.
     previous: Option<SearchedPosition>,
+    /// Per root move (by its tree code): sum of twice the final score
+    /// from Black's view, and the number of simulations.
+    root_score: Box<[AtomicI64]>,
+    root_score_n: Box<[AtomicU32]>,
+    /// When `track_owner`: simulations that ended with Black (even
+    /// indices) or White (odd) owning each point, and their number.
+    owner: Box<[AtomicU32]>,
+    owner_n: AtomicU32,
+    track_owner: bool,
+    /// Dynamic komi of the running search, added back to the scores it
+    /// reports (they count with the rules' komi).
+    komi_offset: f64,
+}
+
+fn atomics<T: Default>(n: usize) -> Box<[T]> {
+    (0..n).map(|_| T::default()).collect()
 }
 
 /// What tree reuse needs to know of the last search's root.
@@ -108,6 +154,9 @@ struct SearchedPosition {
     to_move: Color,
     komi: f64,
 }
+
+/// Simulations a search runs even when stopped from outside at once.
+const MIN_PLAYOUTS: u64 = 100;
 
 /// Deepest path followed in the tree.
 const MAX_DEPTH: usize = 512;
@@ -120,6 +169,12 @@ impl Search {
             spare: Tree::with_capacity(tree_nodes / 2),
             params,
             previous: None,
+            root_score: atomics(ARRAY_SIZE),
+            root_score_n: atomics(ARRAY_SIZE),
+            owner: atomics(2 * ARRAY_SIZE),
+            owner_n: AtomicU32::new(0),
+            track_owner: false,
+            komi_offset: 0.0,
         }
     }
 
@@ -206,14 +261,21 @@ impl Search {
     }
 
     /// Search the position of `game` as `task` says, until its limits or
-    /// `stop` end it.
-    pub fn run(&mut self, game: &Game, task: &Task, stop: &AtomicBool) -> SearchResult {
+    /// `stop` end it; `reporter`, if any, gets the summary as it goes.
+    pub fn run(
+        &mut self,
+        game: &Game,
+        task: &Task,
+        stop: &AtomicBool,
+        mut reporter: Option<Reporter<'_>>,
+    ) -> SearchResult {
         let Task {
             to_move,
             komi_offset,
             threads,
             seed,
             ref limits,
+            ownership,
         } = *task;
         let start = Instant::now();
         let komi = game.komi() + game.handicap_compensation() + komi_offset;
@@ -236,27 +298,46 @@ impl Search {
             game,
         };
         self.expand_root(&root);
+        self.reset_root_stats(ownership);
+        self.komi_offset = komi_offset;
         let done = AtomicU64::new(0);
         let reason = std::sync::Mutex::new("stopped");
+        // Set when a limit ends the search (`stop` belongs to the caller).
+        let halt = AtomicBool::new(false);
         let this = &*self;
         std::thread::scope(|s| {
             for t in 0..threads.max(1) {
-                let (root, done, reason) = (&root, &done, &reason);
+                let (root, done, reason, halt) = (&root, &done, &reason, &halt);
                 s.spawn(move || {
                     let mut worker = Worker::new(root.board, seed.wrapping_add(t as u64));
                     loop {
-                        if stop.load(Relaxed) {
+                        // A stop from outside (an interrupt) still leaves
+                        // the search a few simulations to answer with.
+                        let outside = stop.load(Relaxed) && done.load(Relaxed) >= MIN_PLAYOUTS;
+                        if outside || halt.load(Relaxed) {
                             break;
                         }
                         if let Some(why) = this.should_stop(limits, done.load(Relaxed), start) {
                             *reason.lock().unwrap() = why;
-                            stop.store(true, Relaxed);
+                            halt.store(true, Relaxed);
                             break;
                         }
                         worker.simulate(this, root, &mut HeavyPolicy);
                         done.fetch_add(1, Relaxed);
                     }
                 });
+            }
+            if let Some(rep) = reporter.as_mut() {
+                let mut next = start + rep.interval;
+                while !stop.load(Relaxed) && !halt.load(Relaxed) {
+                    let now = Instant::now();
+                    if now >= next {
+                        let n = done.load(Relaxed);
+                        (rep.report)(&this.summarise(game, to_move, n, now - start, "running"));
+                        next = now + rep.interval;
+                    }
+                    std::thread::sleep((next - now).min(Duration::from_millis(5)));
+                }
             }
         });
         let playouts = done.load(Relaxed);
@@ -267,6 +348,9 @@ impl Search {
     fn should_stop(&self, limits: &Limits, done: u64, start: Instant) -> Option<&'static str> {
         if limits.playouts.is_some_and(|n| done >= n) {
             return Some("playout limit");
+        }
+        if limits.stop_when_full && self.tree.is_full() {
+            return Some("tree full");
         }
         if let Some(deadline) = limits.deadline {
             let now = Instant::now();
@@ -318,6 +402,44 @@ impl Search {
         }
     }
 
+    /// Forget the root statistics of the last search.
+    fn reset_root_stats(&mut self, ownership: bool) {
+        for a in self.root_score.iter() {
+            a.store(0, Relaxed);
+        }
+        for a in self.root_score_n.iter() {
+            a.store(0, Relaxed);
+        }
+        if ownership {
+            for a in self.owner.iter() {
+                a.store(0, Relaxed);
+            }
+        }
+        self.owner_n.store(0, Relaxed);
+        self.track_owner = ownership;
+    }
+
+    /// The most visited line from `node` on, at most `max` moves, each
+    /// visited at least twice.
+    fn principal_variation(&self, node: &Node, max: usize) -> Vec<Option<Point>> {
+        let mut pv = vec![move_of(node.mv())];
+        let mut node = node;
+        while pv.len() < max && node.is_expanded() {
+            let Some(next) = self
+                .tree
+                .children(node)
+                .iter()
+                .max_by_key(|n| n.visits())
+                .filter(|n| n.visits() >= 2)
+            else {
+                break;
+            };
+            pv.push(move_of(next.mv()));
+            node = next;
+        }
+        pv
+    }
+
     /// The root moves, most visited first; a reused tree's root moves were
     /// made without the superko history, so they are checked against it.
     fn summarise(
@@ -328,24 +450,63 @@ impl Search {
         elapsed: Duration,
         stop_reason: &'static str,
     ) -> SearchResult {
-        let mut moves: Vec<(Option<Point>, Stats)> = self
+        let sign = if to_move == Color::Black { 0.5 } else { -0.5 };
+        // Twice the offset, from Black's view, per simulation.
+        let offset = 2.0 * self.komi_offset;
+        let (mut sum, mut count) = (0i64, 0u64);
+        let mut moves: Vec<Candidate> = self
             .tree
             .children(self.tree.root())
             .iter()
-            .map(|n| (move_of(n.mv()), n.stats()))
-            .filter(|(m, _)| m.is_none_or(|p| game.is_legal(to_move, p)))
+            .filter(|n| move_of(n.mv()).is_none_or(|p| game.is_legal(to_move, p)))
+            .map(|n| {
+                let code = n.mv() as usize;
+                let s = self.root_score[code].load(Relaxed);
+                let k = self.root_score_n[code].load(Relaxed);
+                sum += s;
+                count += k as u64;
+                Candidate {
+                    mv: move_of(n.mv()),
+                    stats: n.stats(),
+                    pv: if n.visits() > 0 {
+                        self.principal_variation(n, PV_MAX)
+                    } else {
+                        vec![move_of(n.mv())]
+                    },
+                    score: (k > 0).then(|| sign * (s as f64 / k as f64 + offset)),
+                }
+            })
             .collect();
-        moves.sort_by_key(|m| std::cmp::Reverse(m.1.visits));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.stats.visits));
+        let owned = self.owner_n.load(Relaxed);
+        let ownership = (self.track_owner && owned > 0).then(|| {
+            (0..ARRAY_SIZE)
+                .map(|i| {
+                    let b = self.owner[2 * i].load(Relaxed) as f64;
+                    let w = self.owner[2 * i + 1].load(Relaxed) as f64;
+                    (b - w) / owned as f64
+                })
+                .collect()
+        });
         SearchResult {
-            best: moves.first().map(|m| m.0),
-            win_rate: moves.first().map_or(0.5, |m| m.1.win_rate()),
+            best: moves.first().map(|m| m.mv),
+            win_rate: moves.first().map_or(0.5, |m| m.stats.win_rate()),
             playouts,
             elapsed,
             moves,
+            score: if count > 0 {
+                sign * (sum as f64 / count as f64 + offset)
+            } else {
+                0.0
+            },
+            ownership,
             stop_reason,
         }
     }
 }
+
+/// Longest principal variation reported.
+const PV_MAX: usize = 24;
 
 /// The children of a node where `c` is to move: every empty point that
 /// `legal` allows and that fills none of `c`'s true eyes, and the pass,
@@ -494,6 +655,19 @@ impl Worker {
             .area_difference
         };
         let score = diff as f64 - root.komi;
+        if tree_moves > 0 {
+            let code = self.moves[0] as usize;
+            search.root_score[code].fetch_add((2.0 * score).round() as i64, Relaxed);
+            search.root_score_n[code].fetch_add(1, Relaxed);
+        }
+        if search.track_owner {
+            for p in self.board.points() {
+                if let Some(c) = self.board.playout_owner(p) {
+                    search.owner[2 * p.index() + c.index()].fetch_add(1, Relaxed);
+                }
+            }
+            search.owner_n.fetch_add(1, Relaxed);
+        }
         let black_value = if score > 0.0 {
             WIN
         } else if score < 0.0 {
@@ -582,8 +756,9 @@ mod tests {
                 threads: 1,
                 seed: 7,
                 limits,
+                ownership: false,
             };
-            search.run(game, &task, &AtomicBool::new(false))
+            search.run(game, &task, &AtomicBool::new(false), None)
         }
     }
 
@@ -602,8 +777,8 @@ mod tests {
         );
         assert_eq!(a.best, b.best);
         assert_eq!(
-            a.moves.iter().map(|m| m.1.visits).collect::<Vec<_>>(),
-            b.moves.iter().map(|m| m.1.visits).collect::<Vec<_>>()
+            a.moves.iter().map(|m| m.stats.visits).collect::<Vec<_>>(),
+            b.moves.iter().map(|m| m.stats.visits).collect::<Vec<_>>()
         );
         assert_eq!(a.playouts, 2000);
     }
@@ -662,6 +837,6 @@ mod tests {
         assert!(r
             .moves
             .iter()
-            .all(|(m, _)| m.is_none_or(|q| b.is_legal(Color::Black, q))));
+            .all(|m| m.mv.is_none_or(|q| b.is_legal(Color::Black, q))));
     }
 }

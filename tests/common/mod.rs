@@ -42,6 +42,13 @@ impl GtpProcess {
             .unwrap_or_else(|e| panic!("no response: {e}"))
     }
 
+    /// Read one line (empty ones too), waiting at most `seconds`.
+    pub fn read_line(&mut self, seconds: f64) -> String {
+        self.client
+            .read_line(std::time::Duration::from_secs_f64(seconds))
+            .unwrap_or_else(|e| panic!("no line within {seconds} s: {e}"))
+    }
+
     /// Send one command; `Ok(text)` for `= text`, `Err(text)` for `? text`.
     pub fn cmd(&mut self, command: &str) -> Result<String, String> {
         match self.client.send(command, None) {
