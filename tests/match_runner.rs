@@ -165,10 +165,142 @@ fn failing_engines_lose_without_hanging() {
     assert!(start.elapsed() < Duration::from_secs(20));
 }
 
+/// A shell engine that plays A`row`, B`row`, C`row`, ... (from A again
+/// after `clear_board`), each after `delay` seconds, and appends every
+/// `time_left` it is sent to the file `log`.
+fn row_player(row: u32, delay: &str, log: &std::path::Path) -> String {
+    let log = log.display();
+    format!(
+        "sh -c \"n=0; while read l; do case $l in genmove*) n=$((n+1)); sleep {delay}; printf '= %s{row}\\n\\n' $(echo ABCDEFGHJ | cut -c$n);; clear_board*) n=0; printf '= \\n\\n';; time_left*) echo $l >> {log}; printf '= \\n\\n';; *) printf '= \\n\\n';; esac; done\""
+    )
+}
+
+/// The values of the summary's row `name`.
+fn row<'a>(out: &'a str, name: &str) -> Vec<&'a str> {
+    let line = out
+        .lines()
+        .rev()
+        .find(|l| l.trim_start().starts_with(name))
+        .unwrap_or_else(|| panic!("no row {name}: {out}"));
+    line.trim_start()[name.len()..].split_whitespace().collect()
+}
+
+#[test]
+fn an_untimed_engine_plays_on_over_its_limit_but_not_when_it_hangs() {
+    let start = Instant::now();
+    let dir = temp_dir("untimed");
+    std::fs::create_dir_all(&dir).unwrap();
+    // B takes 0.7 s a move against a limit of 0.1 s (+ 0.5 s grace), as
+    // White then as Black, and plays on; A keeps to its clock.
+    let log = dir.join("time_left.log");
+    let quick = row_player(3, "0", &dir.join("quick.log"));
+    let slow = row_player(1, "0.7", &log);
+    let (t, out) = play(&[
+        "--black",
+        &quick,
+        "--white",
+        &slow,
+        "--games",
+        "2",
+        "--size",
+        "5",
+        "--time",
+        "0.1",
+        "--max-moves",
+        "4",
+        "--untimed",
+        "B",
+    ]);
+    println!("{out}");
+    assert_eq!(
+        (t.time_losses, t.hangs, t.forfeits),
+        ([0; 2], [0; 2], [0; 2]),
+        "{out}"
+    );
+    assert_eq!((t.think[1].moves, t.think[1].over), (4, 4), "{out}");
+    assert!(t.think[1].longest >= 0.7, "{out}");
+    assert_eq!((t.think[0].moves, t.think[0].over), (4, 0), "{out}");
+    assert_eq!(row(&out, "moves over limit"), ["0", "4"]);
+    assert_eq!(row(&out, "hung (untimed)"), ["0", "0"]);
+    assert!(out.contains("  untimed: B ("), "{out}");
+    let overs = "4 moves; B (untimed) over the time limit on 2 move(s), longest 0.7";
+    assert_eq!(out.matches(overs).count(), 2, "{out}");
+    // Its clock was the fresh period before every move, the one after a
+    // move over the limit too.
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "time_left white 0.1 1",
+            "time_left white 0.1 1",
+            "time_left black 0.1 1",
+            "time_left black 0.1 1"
+        ],
+        "{sent}"
+    );
+
+    let strong = tianyuan("--threads 1 --playouts 50");
+    let slow = shell_engine("sleep 0.7; printf '= pass\\n\\n'");
+    // Exempting the other engine does not exempt this one.
+    let (t, out) = play(&[
+        "--black",
+        &strong,
+        "--white",
+        &slow,
+        "--size",
+        "5",
+        "--time",
+        "0.1",
+        "--untimed",
+        "A",
+    ]);
+    assert_eq!((t.time_losses, t.hangs), ([0, 1], [0, 0]), "{out}");
+    assert!(out.contains("B+T"), "{out}");
+
+    // A move longer than the hang limit loses all the same.
+    let hangs = shell_engine("sleep 5; printf '= pass\\n\\n'");
+    let (t, out) = play(&[
+        "--black",
+        &hangs,
+        "--white",
+        &strong,
+        "--size",
+        "5",
+        "--time",
+        "0.1",
+        "--untimed",
+        "A,B",
+        "--hang-limit",
+        "1",
+    ]);
+    assert_eq!(
+        (t.time_losses, t.hangs, t.forfeits),
+        ([0; 2], [1, 0], [0; 2]),
+        "{out}"
+    );
+    assert!(out.contains("W+F (black hung: 1.0"), "{out}");
+    assert!(out.contains("untimed: A, B ("), "{out}");
+    assert_eq!(row(&out, "hung (untimed)"), ["1", "0"]);
+    assert!(start.elapsed() < Duration::from_secs(15));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_command_line_runs_matches_and_refuses_bad_options() {
     let run = |args: &[&str]| Command::new(BIN).arg("match").args(args).output().unwrap();
-    let o = run(&["--black", "false", "--white", "false", "--games", "2"]);
+    let o = run(&[
+        "--black",
+        "false",
+        "--white",
+        "false",
+        "--games",
+        "2",
+        "--untimed",
+        "a",
+        "--untimed",
+        "b",
+    ]);
     assert_eq!(o.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(
@@ -191,6 +323,18 @@ fn the_command_line_runs_matches_and_refuses_bad_options() {
         ],
         &["--black", "false", "--white", "\"unterminated"],
         &["--black", "no-such-engine-here", "--white", "false"],
+        &["--black", "false", "--white", "false", "--untimed", "C"],
+        &["--black", "false", "--white", "false", "--hang-limit", "9"],
+        &[
+            "--black",
+            "false",
+            "--white",
+            "false",
+            "--untimed",
+            "B",
+            "--hang-limit",
+            "0",
+        ],
     ] {
         let o = run(bad);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");

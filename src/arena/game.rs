@@ -3,7 +3,7 @@
 //! wall clock, then score the final position with tianyuan's judgement and,
 //! when there is one, a referee engine's `final_score`.
 
-use super::clock::{Clock, TimeLimits};
+use super::clock::{Charge, Clock, TimeLimits, TimeUse};
 use super::contestant::Contestant;
 use super::record::{result_winner, Ending, GameRecord};
 use crate::board::handicap;
@@ -22,6 +22,9 @@ pub struct GameSettings {
     /// Moves (passes included) after which the game is scored as it stands.
     pub max_moves: usize,
     pub limits: TimeLimits,
+    /// Seconds after which a move of an engine exempt from losing on time
+    /// is a loss all the same (it hung).
+    pub hang_limit: f64,
 }
 
 fn forfeit(loser: Color, engine: &Contestant, what: &str, f: &GtpFailure) -> Ending {
@@ -112,14 +115,22 @@ fn place_handicap(
     Ok(points)
 }
 
-/// Play the game itself; `None` when it is to be scored.
+/// Play the game itself; `None` when it is to be scored. `untimed` says,
+/// per colour, whether that engine is exempt from losing on time.
 fn play_out(
     engines: &mut [&mut Contestant; 2],
     s: &GameSettings,
+    untimed: [bool; 2],
     game: &mut Game,
-    think: &mut [(f64, u32); 2],
+    think: &mut [TimeUse; 2],
 ) -> Option<Ending> {
-    let mut clocks = [Clock::new(s.limits); 2];
+    let mut clocks = untimed.map(|exempt| {
+        if exempt {
+            Clock::exempt(s.limits, s.hang_limit)
+        } else {
+            Clock::new(s.limits)
+        }
+    });
     while game.moves().len() < s.max_moves {
         let c = game.to_move();
         let (i, o) = (c.index(), (!c).index());
@@ -130,25 +141,44 @@ fn play_out(
                 Err(f) => return Some(forfeit(c, e, "time_left", &f)),
             }
         }
-        let allowed = clocks[i].allowed();
+        let limit = clocks[i].limit().unwrap_or(f64::INFINITY);
+        let deadline = clocks[i].deadline();
         let start = Instant::now();
-        let answer = e.send(&format!("genmove {c}"), allowed);
+        let answer = e.send(&format!("genmove {c}"), deadline);
         let elapsed = start.elapsed().as_secs_f64();
-        think[i].0 += elapsed;
-        think[i].1 += 1;
-        let late = Ending::Time {
-            loser: c,
-            elapsed,
-            allowed: allowed.map_or(f64::INFINITY, |d| d.as_secs_f64()),
+        let charge = match &answer {
+            Ok(_) => clocks[i].charge(elapsed),
+            Err(GtpFailure::Timeout) if clocks[i].is_exempt() => Charge::Hung,
+            Err(GtpFailure::Timeout) => Charge::Late,
+            // A crash or a protocol error, not a question of time.
+            Err(_) => Charge::InTime,
         };
+        think[i].add(elapsed, charge != Charge::InTime);
+        match charge {
+            Charge::InTime => {}
+            Charge::Over => log::info!(
+                "{} (untimed) {c}: {elapsed:.3} s, over the {limit:.3} s limit",
+                e.label()
+            ),
+            Charge::Late => {
+                return Some(Ending::Time {
+                    loser: c,
+                    elapsed,
+                    allowed: limit,
+                })
+            }
+            Charge::Hung => {
+                return Some(Ending::Hung {
+                    loser: c,
+                    elapsed,
+                    limit: deadline.map_or(f64::INFINITY, |d| d.as_secs_f64()),
+                })
+            }
+        }
         let text = match answer {
             Ok(text) => text,
-            Err(GtpFailure::Timeout) => return Some(late),
             Err(f) => return Some(forfeit(c, e, "genmove", &f)),
         };
-        if !clocks[i].charge(elapsed) {
-            return Some(late);
-        }
         let Some(mv) = Move::parse(text.trim(), s.size) else {
             return Some(Ending::Forfeit {
                 loser: c,
@@ -204,16 +234,18 @@ fn referee_score(
     }
 }
 
-/// Play one game between `black` and `white`.
+/// Play one game between `black` and `white`; `untimed` says, per colour
+/// (black, white), whether that engine is exempt from losing on time.
 pub fn play_game(
     s: &GameSettings,
     black: &mut Contestant,
     white: &mut Contestant,
+    untimed: [bool; 2],
     referee: Option<&mut Contestant>,
 ) -> GameRecord {
     let mut engines = [black, white];
     let mut game = Game::new(s.size, s.komi, Rules::chinese());
-    let mut think = [(0.0, 0); 2];
+    let mut think = [TimeUse::default(); 2];
     for c in Color::BOTH {
         let e = &mut *engines[c.index()];
         if let Err((cmd, f)) = set_up(e, s, true) {
@@ -228,7 +260,7 @@ pub fn play_game(
             Err(ending) => return GameRecord::new(game, Vec::new(), ending, think),
         }
     }
-    let ending = play_out(&mut engines, s, &mut game, &mut think).unwrap_or_else(|| {
+    let ending = play_out(&mut engines, s, untimed, &mut game, &mut think).unwrap_or_else(|| {
         let own = final_status(&game).score;
         let referee = referee.map(|r| referee_score(r, s, &game, &handicap));
         Ending::Scored {

@@ -5,6 +5,11 @@
 //! is given, by a referee engine. A line per game goes to the output as the
 //! game ends, then a summary table.
 //!
+//! An engine that cannot keep to a clock (GNU Go) can be exempt from losing
+//! on time with `--untimed`: it gets the time control as the other does,
+//! its moves over the limit are counted and reported, and only a move
+//! longer than the hang limit loses.
+//!
 //! - [`clock`]: the time control and each engine's clock;
 //! - [`contestant`]: an engine as a command line and a restartable process;
 //! - [`game`]: one game, from `boardsize` to the count;
@@ -19,10 +24,10 @@ pub mod stats;
 
 use crate::board::handicap::max_fixed;
 use crate::board::{Color, MAX_SIZE, MIN_SIZE};
-use clock::TimeLimits;
+use clock::{default_hang_limit, TimeLimits};
 use contestant::Contestant;
 use game::{play_game, GameSettings};
-use stats::Tally;
+use stats::{Tally, SIDES};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -73,12 +78,31 @@ pub struct MatchArgs {
     /// Directory for the engines' standard error (A.stderr, B.stderr, referee.stderr).
     #[arg(long)]
     pub log_dir: Option<PathBuf>,
+    /// Exempt engine A (--black) or B (--white) from losing on time; repeat or give A,B for
+    /// both. It still gets time_settings and time_left (the fresh period after a move over its
+    /// limit), its moves over the limit are counted in the summary with its longest move, and
+    /// only a move longer than --hang-limit loses ("hung").
+    #[arg(long, value_name = "A|B", value_delimiter = ',', value_parser = parse_side)]
+    pub untimed: Vec<usize>,
+    /// Seconds after which a move of an --untimed engine loses as hung (never less than its
+    /// clock allows) [default: 60, or 20 x --time when longer].
+    #[arg(long, value_name = "SECONDS")]
+    pub hang_limit: Option<f64>,
 }
 
 fn parse_size(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => Ok(n),
         _ => Err(format!("board size must be {MIN_SIZE} to {MAX_SIZE}")),
+    }
+}
+
+/// Engine `A` or `B` as side 0 or 1.
+fn parse_side(s: &str) -> Result<usize, String> {
+    match s.trim() {
+        "A" | "a" => Ok(0),
+        "B" | "b" => Ok(1),
+        _ => Err("engines are A (--black) and B (--white)".into()),
     }
 }
 
@@ -147,16 +171,31 @@ impl MatchArgs {
         if max_moves == 0 {
             return Err("--max-moves must be at least 1".into());
         }
+        let limits = TimeLimits {
+            main: self.main_time,
+            per_move: self.time,
+        };
+        let hang_limit = match self.hang_limit {
+            Some(_) if self.untimed.is_empty() => {
+                return Err("--hang-limit is for --untimed engines; none is given".into())
+            }
+            Some(h) if h.is_finite() && h > 0.0 => h,
+            Some(_) => return Err("--hang-limit must be a number of seconds > 0".into()),
+            None => default_hang_limit(limits),
+        };
         Ok(GameSettings {
             size: self.size,
             komi: self.komi,
             handicap: if self.handicap >= 2 { self.handicap } else { 0 },
             max_moves,
-            limits: TimeLimits {
-                main: self.main_time,
-                per_move: self.time,
-            },
+            limits,
+            hang_limit,
         })
+    }
+
+    /// Per side (A, B): whether that engine is exempt from losing on time.
+    pub fn untimed_sides(&self) -> [bool; 2] {
+        [0, 1].map(|side| self.untimed.contains(&side))
     }
 }
 
@@ -247,6 +286,19 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         let name = engine_name(r)?;
         let _ = writeln!(header, "  referee: {name} [{}]", r.cmdline());
     }
+    let untimed = args.untimed_sides();
+    if untimed.contains(&true) {
+        let sides: Vec<&str> = (0..2).filter(|&s| untimed[s]).map(|s| SIDES[s]).collect();
+        let rule = if limits.is_unlimited() {
+            "no time limit in this match".to_string()
+        } else {
+            format!(
+                "a move over the time limit is counted, not a loss; one over {} s is: hung",
+                clock::seconds(settings.hang_limit)
+            )
+        };
+        let _ = writeln!(header, "  untimed: {} ({rule})", sides.join(", "));
+    }
     out.write_all(header.as_bytes())?;
     out.flush()?;
 
@@ -258,14 +310,35 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         } else {
             (&mut b, &mut a)
         };
-        let record = play_game(&settings, black, white, referee.as_mut());
-        let (bl, wl) = if a_black { ("A", "B") } else { ("B", "A") };
-        writeln!(
-            out,
-            "game {g}: {bl} (black) vs {wl} (white): {} {} moves",
+        // Per colour: the side (A 0, B 1) that plays it.
+        let sides = if a_black { [0, 1] } else { [1, 0] };
+        let record = play_game(
+            &settings,
+            black,
+            white,
+            sides.map(|s| untimed[s]),
+            referee.as_mut(),
+        );
+        let mut line = format!(
+            "game {g}: {} (black) vs {} (white): {} {} moves",
+            SIDES[sides[0]],
+            SIDES[sides[1]],
             record.describe(),
             record.game.moves().len()
-        )?;
+        );
+        for c in Color::BOTH {
+            let t = &record.think[c.index()];
+            if untimed[sides[c.index()]] && t.over > 0 {
+                let _ = write!(
+                    line,
+                    "; {} (untimed) over the time limit on {} move(s), longest {:.2} s",
+                    SIDES[sides[c.index()]],
+                    t.over,
+                    t.longest
+                );
+            }
+        }
+        writeln!(out, "{line}")?;
         out.flush()?;
         tally.add(&record, if a_black { Color::Black } else { Color::White });
         if let Some(dir) = &args.sgf_dir {
@@ -290,4 +363,34 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         std::fs::write(path, &report)?;
     }
     Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(extra: &[&str]) -> Result<MatchArgs, String> {
+        let words = ["--black", "a", "--white", "b"].iter().chain(extra);
+        MatchArgs::parse_from(words)
+    }
+
+    #[test]
+    fn untimed_engines_and_their_hang_limit() {
+        let a = args(&[]).unwrap();
+        assert_eq!(a.untimed_sides(), [false, false]);
+        assert_eq!(a.settings().unwrap().hang_limit, 60.0);
+        let a = args(&["--untimed", "B", "--time", "5"]).unwrap();
+        assert_eq!(a.untimed_sides(), [false, true]);
+        assert_eq!(a.settings().unwrap().hang_limit, 100.0);
+        let a = args(&["--untimed", "A,b", "--hang-limit", "7.5"]).unwrap();
+        assert_eq!(a.untimed_sides(), [true, true]);
+        assert_eq!(a.settings().unwrap().hang_limit, 7.5);
+        let a = args(&["--untimed", "A", "--untimed", "B"]).unwrap();
+        assert_eq!(a.untimed_sides(), [true, true]);
+        assert!(args(&["--untimed", "white"]).is_err());
+        let no_engine = args(&["--hang-limit", "10"]).unwrap();
+        assert!(no_engine.settings().is_err());
+        let negative = args(&["--untimed", "A", "--hang-limit", "-1"]);
+        assert!(negative.map_or(true, |a| a.settings().is_err()));
+    }
 }

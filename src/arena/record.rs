@@ -2,6 +2,7 @@
 //! (the referee's count when there is one, else tianyuan's), the
 //! per-game report line and the SGF record.
 
+use super::clock::TimeUse;
 use super::game::GameSettings;
 use crate::board::{Color, Game, Move, Point, Score};
 use crate::sgf::{SgfGame, SgfNode};
@@ -25,6 +26,13 @@ pub enum Ending {
         elapsed: f64,
         allowed: f64,
     },
+    /// This colour's engine, exempt from losing on time, took longer than
+    /// the hang limit over one move (seconds taken, the limit).
+    Hung {
+        loser: Color,
+        elapsed: f64,
+        limit: f64,
+    },
     /// This colour's engine failed: an illegal or unreadable move, an error
     /// answer, a crash or a protocol error.
     Forfeit { loser: Color, reason: String },
@@ -39,10 +47,11 @@ pub struct GameRecord {
     pub ending: Ending,
     /// The official winner (`None`: a draw).
     pub winner: Option<Color>,
-    /// The official result: `B+3.5`, `W+R`, `B+T`, `W+F`, `0`.
+    /// The official result: `B+3.5`, `W+R`, `B+T`, `W+F` (a forfeit or
+    /// a hung engine), `0`.
     pub result: String,
-    /// Per colour: seconds spent in `genmove`, and how many were sent.
-    pub think: [(f64, u32); 2],
+    /// Per colour: the time spent in `genmove`.
+    pub think: [TimeUse; 2],
 }
 
 /// The winner of a result such as `B+3.5`, `W+R` or `0` (`Some(None)`
@@ -65,7 +74,7 @@ impl GameRecord {
         game: Game,
         handicap: Vec<Point>,
         ending: Ending,
-        think: [(f64, u32); 2],
+        think: [TimeUse; 2],
     ) -> Self {
         let (winner, result) = match &ending {
             Ending::Scored { own, referee, .. } => match referee {
@@ -74,7 +83,9 @@ impl GameRecord {
             },
             Ending::Resigned(c) => (Some(!*c), format!("{}+R", (!*c).letter())),
             Ending::Time { loser, .. } => (Some(!*loser), format!("{}+T", (!*loser).letter())),
-            Ending::Forfeit { loser, .. } => (Some(!*loser), format!("{}+F", (!*loser).letter())),
+            Ending::Forfeit { loser, .. } | Ending::Hung { loser, .. } => {
+                (Some(!*loser), format!("{}+F", (!*loser).letter()))
+            }
         };
         GameRecord {
             game,
@@ -126,6 +137,11 @@ impl GameRecord {
                 elapsed,
                 allowed,
             } => format!("{loser} lost on time: {elapsed:.2} s, {allowed:.2} s allowed"),
+            Ending::Hung {
+                loser,
+                elapsed,
+                limit,
+            } => format!("{loser} hung: {elapsed:.2} s on a move, hang limit {limit:.2} s"),
             Ending::Forfeit { loser, reason } => format!("{loser} forfeits: {reason}"),
         };
         format!("{} ({detail})", self.result)
@@ -177,7 +193,7 @@ mod tests {
     #[test]
     fn results_of_each_ending() {
         let game = Game::new(9, 7.5, Rules::chinese());
-        let rec = |ending| GameRecord::new(game.clone(), Vec::new(), ending, [(0.0, 0); 2]);
+        let rec = |ending| GameRecord::new(game.clone(), Vec::new(), ending, Default::default());
         let r = rec(Ending::Resigned(Color::Black));
         assert_eq!((r.winner, r.result.as_str()), (Some(Color::White), "W+R"));
         let r = rec(Ending::Time {
@@ -191,6 +207,17 @@ mod tests {
             reason: "illegal move".into(),
         });
         assert_eq!(r.result, "W+F");
+        let r = rec(Ending::Hung {
+            loser: Color::White,
+            elapsed: 60.2,
+            limit: 60.0,
+        });
+        assert_eq!((r.winner, r.result.as_str()), (Some(Color::Black), "B+F"));
+        assert!(
+            r.describe().contains("white hung: 60.20 s"),
+            "{}",
+            r.describe()
+        );
         let r = rec(Ending::Scored {
             own: Score(-2.5),
             referee: Some(Ok("B+1.5".into())),

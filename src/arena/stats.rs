@@ -1,6 +1,7 @@
 //! The tally of a match and its summary table, with the Wilson score
 //! interval for engine A's win rate.
 
+use super::clock::TimeUse;
 use super::record::{Ending, GameRecord};
 use crate::board::Color;
 use std::fmt::Write;
@@ -34,6 +35,9 @@ pub struct Tally {
     pub wins: [[u32; 2]; 2],
     pub draws: u32,
     pub time_losses: [u32; 2],
+    /// Losses of an engine exempt from losing on time that took longer
+    /// than the hang limit.
+    pub hangs: [u32; 2],
     /// Losses by illegal or unreadable moves, error answers and crashes.
     pub forfeits: [u32; 2],
     pub resignations: [u32; 2],
@@ -41,8 +45,8 @@ pub struct Tally {
     pub disagreements: u32,
     /// Games the referee could not score.
     pub referee_failures: u32,
-    /// Per side: seconds spent in `genmove`, and how many were sent.
-    pub think: [(f64, u32); 2],
+    /// Per side: the time spent in `genmove`.
+    pub think: [TimeUse; 2],
 }
 
 impl Tally {
@@ -56,6 +60,7 @@ impl Tally {
         }
         match &r.ending {
             Ending::Time { loser, .. } => self.time_losses[side(*loser)] += 1,
+            Ending::Hung { loser, .. } => self.hangs[side(*loser)] += 1,
             Ending::Forfeit { loser, .. } => self.forfeits[side(*loser)] += 1,
             Ending::Resigned(c) => self.resignations[side(*c)] += 1,
             Ending::Scored { referee, .. } => {
@@ -68,9 +73,7 @@ impl Tally {
             self.disagreements += 1;
         }
         for c in Color::BOTH {
-            let (secs, n) = r.think[c.index()];
-            self.think[side(c)].0 += secs;
-            self.think[side(c)].1 += n;
+            self.think[side(c)].merge(&r.think[c.index()]);
         }
     }
 
@@ -121,6 +124,11 @@ impl Tally {
         );
         row(
             &mut out,
+            "hung (untimed)",
+            per_side(&|s| self.hangs[s].to_string()),
+        );
+        row(
+            &mut out,
             "illegal/forfeits",
             per_side(&|s| self.forfeits[s].to_string()),
         );
@@ -128,13 +136,23 @@ impl Tally {
             &mut out,
             "avg s/move",
             per_side(&|s| {
-                let (secs, n) = self.think[s];
-                if n == 0 {
-                    "-".to_string()
-                } else {
-                    format!("{:.3}", secs / n as f64)
-                }
+                self.think[s]
+                    .average()
+                    .map_or("-".to_string(), |a| format!("{a:.3}"))
             }),
+        );
+        row(
+            &mut out,
+            "longest move (s)",
+            per_side(&|s| match self.think[s] {
+                t if t.moves == 0 => "-".to_string(),
+                t => format!("{:.3}", t.longest),
+            }),
+        );
+        row(
+            &mut out,
+            "moves over limit",
+            per_side(&|s| self.think[s].over.to_string()),
         );
         let (rate, (lo, hi)) = self.a_rate();
         let _ = writeln!(
@@ -171,9 +189,24 @@ mod tests {
         assert_eq!(wilson(0.0, 0.0, Z95), (0.0, 1.0));
     }
 
-    fn record(ending: Ending, think: [(f64, u32); 2]) -> GameRecord {
+    fn record(ending: Ending, think: [(f64, u32, f64, u32); 2]) -> GameRecord {
         let game = Game::new(9, 7.5, Rules::chinese());
+        let think = think.map(|(total, moves, longest, over)| TimeUse {
+            total,
+            moves,
+            longest,
+            over,
+        });
         GameRecord::new(game, Vec::new(), ending, think)
+    }
+
+    /// The values of the summary's row `name`.
+    fn row<'a>(report: &'a str, name: &str) -> Vec<&'a str> {
+        let line = report
+            .lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no row {name}"));
+        line.trim_start()[name.len()..].split_whitespace().collect()
     }
 
     #[test]
@@ -185,22 +218,72 @@ mod tests {
             referee: None,
             capped: false,
         };
-        t.add(&record(scored(3.5), [(2.0, 10), (1.0, 10)]), Color::Black);
+        t.add(
+            &record(scored(3.5), [(2.0, 10, 0.5, 0), (1.0, 10, 0.25, 0)]),
+            Color::Black,
+        );
         let late = Ending::Time {
             loser: Color::White,
             elapsed: 3.0,
             allowed: 1.5,
         };
-        t.add(&record(late, [(1.0, 5), (4.0, 5)]), Color::White);
-        t.add(&record(scored(0.0), [(0.0, 0), (0.0, 0)]), Color::Black);
+        t.add(
+            &record(late, [(1.0, 5, 0.5, 0), (4.0, 5, 3.0, 1)]),
+            Color::White,
+        );
+        t.add(
+            &record(scored(0.0), [(0.0, 0, 0.0, 0), (0.0, 0, 0.0, 0)]),
+            Color::Black,
+        );
         assert_eq!(t.games, 3);
         assert_eq!(t.wins, [[1, 0], [1, 0]]);
         assert_eq!(t.draws, 1);
         assert_eq!(t.time_losses, [1, 0]);
-        assert_eq!(t.think, [(6.0, 15), (2.0, 15)]);
+        assert_eq!(t.hangs, [0, 0]);
+        let totals = t.think.map(|u| (u.total, u.moves, u.longest, u.over));
+        assert_eq!(totals, [(6.0, 15, 3.0, 1), (2.0, 15, 0.5, 0)]);
         assert_eq!(t.a_rate().0, 0.5);
         let report = t.report("");
         assert!(report.contains("A win rate 50.0%"), "{report}");
         assert!(report.contains("0.400"), "{report}");
+        assert_eq!(
+            row(&report, "longest move (s)"),
+            ["3.000", "0.500"],
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn moves_over_the_limit_and_hangs_of_an_untimed_engine() {
+        let mut t = Tally::default();
+        // B (untimed) plays on after two moves over the limit and wins, then
+        // hangs as Black.
+        let scored = Ending::Scored {
+            own: Score(-0.5),
+            referee: None,
+            capped: false,
+        };
+        t.add(
+            &record(scored, [(5.0, 10, 0.9, 0), (12.0, 10, 2.5, 2)]),
+            Color::Black,
+        );
+        let hung = Ending::Hung {
+            loser: Color::Black,
+            elapsed: 60.0,
+            limit: 60.0,
+        };
+        t.add(
+            &record(hung, [(61.0, 3, 60.0, 1), (1.0, 3, 0.5, 0)]),
+            Color::White,
+        );
+        assert_eq!(t.wins, [[0, 1], [0, 1]]);
+        assert_eq!(
+            (t.time_losses, t.hangs, t.forfeits),
+            ([0; 2], [0, 1], [0; 2])
+        );
+        assert_eq!((t.think[1].over, t.think[1].longest), (3, 60.0));
+        let report = t.report("");
+        assert_eq!(row(&report, "hung (untimed)"), ["0", "1"], "{report}");
+        assert_eq!(row(&report, "moves over limit"), ["0", "3"], "{report}");
     }
 }
