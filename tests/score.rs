@@ -16,10 +16,14 @@ fn score(path: &str) -> std::process::Output {
         .expect("cannot run tianyuan")
 }
 
-/// The count printed for `file`, checked to end with `final_score`'s result.
+/// The count printed for `file` in tests/data, checked to end with
+/// `final_score`'s result.
 fn count(file: &str) -> String {
-    let path = format!("{DATA}/{file}");
-    let out = score(&path);
+    count_path(&format!("{DATA}/{file}"))
+}
+
+fn count_path(path: &str) -> String {
+    let out = score(path);
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
     let mut e = GtpProcess::tianyuan(&[]);
@@ -59,6 +63,63 @@ fn handicap_gives_back_half_a_stone_each_and_dame_count_half() {
          Black needs 41.75 (half the board 40.5 + komi 0.25 stones + 1 for 2 handicap stones)\n\
          Black wins by 7.75 stones (15.5 points): B+15.5\n"
     );
+}
+
+/// RULES.md row 13's position on 19x19 as SGF with komi `komi`: Black
+/// holds the left 184 points, 140 stones around two eyes of 22 points
+/// (44 territory); White the right 177, 140 stones around eyes of 19 and 18
+/// points (37 territory); no shared points.
+fn row_13_position(komi: f64) -> String {
+    let n = 19;
+    let black_area = |x: usize, y: usize| x <= 8 || (x == 9 && y <= 12);
+    let black_eye = |x: usize, y: usize| (x <= 1 && y != 9) || (x == 2 && !(4..15).contains(&y));
+    let white_eye = |x: usize, y: usize| (x >= 17 && y != 9) || (x == 16 && y == 0);
+    let (mut black, mut white) = (String::new(), String::new());
+    for x in 0..n {
+        for y in 0..n {
+            let sgf = format!(
+                "[{}{}]",
+                (b'a' + x as u8) as char,
+                (b'a' + (n - 1 - y) as u8) as char
+            );
+            if black_area(x, y) {
+                if !black_eye(x, y) {
+                    black.push_str(&sgf);
+                }
+            } else if !white_eye(x, y) {
+                white.push_str(&sgf);
+            }
+        }
+    }
+    format!("(;GM[1]FF[4]SZ[19]KM[{komi}]AB{black}AW{white};B[];W[])")
+}
+
+#[test]
+fn rules_row_13_worked_example_on_the_board() {
+    let dir = std::env::temp_dir().join(format!("tianyuan-row13-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let counts = "Black 184 (140 stones + 44 territory), White 177 (140 stones + 37 territory)\n";
+    // With 3 3/4 stones of komi Black's 184 is short of 184 1/4.
+    let with_komi = dir.join("komi.sgf");
+    std::fs::write(&with_komi, row_13_position(7.5)).unwrap();
+    assert_eq!(
+        count_path(with_komi.to_str().unwrap()),
+        format!(
+            "{counts}Black needs 184.25 (half the board 180.5 + komi 3.75 stones)\n\
+             White wins by 0.25 stones (0.5 points): W+0.5\n"
+        )
+    );
+    // Without komi Black wins by 3 1/2 stones, 7 points.
+    let no_komi = dir.join("no_komi.sgf");
+    std::fs::write(&no_komi, row_13_position(0.0)).unwrap();
+    assert_eq!(
+        count_path(no_komi.to_str().unwrap()),
+        format!(
+            "{counts}Black needs 180.5 (half the board 180.5 + komi 0 stones)\n\
+             Black wins by 3.5 stones (7 points): B+7\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

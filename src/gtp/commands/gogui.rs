@@ -36,7 +36,12 @@ pub fn gfx_best(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     let c = a.color(0)?;
     let size = e.game.size();
     let r = e.think(c);
-    Ok(format!("{}\n{}", labels(r, size), summary(r, size)))
+    let lines = [labels(r, size), summary(r, size)];
+    Ok(lines
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n"))
 }
 
 /// `tianyuan-gfx_pv COLOR`: the best move's principal variation, from the
