@@ -23,6 +23,9 @@ pub struct Engine {
     /// Set by the controller's interrupt (GoGui's `# interrupt`): the
     /// running search stops and answers with what it has.
     pub interrupt: Arc<AtomicBool>,
+    /// Show the search to GoGui while `genmove` thinks (live graphics on
+    /// the standard error; the GTP layer writes them).
+    pub live_gfx: bool,
     /// A move was just generated and pondering is on: search on the
     /// opponent's time until the next command.
     ponder_due: bool,
@@ -48,6 +51,7 @@ impl Engine {
             result: None,
             player: Player::new(options),
             interrupt: Arc::new(AtomicBool::new(false)),
+            live_gfx: false,
             ponder_due: false,
             started: Instant::now(),
         }
@@ -89,6 +93,19 @@ impl Engine {
             self.time.charge(c, start.elapsed().as_secs_f64());
         }
         mv
+    }
+
+    /// Search the position for `c` with the normal per-move budget, as
+    /// `genmove` would, without playing; the controller's interrupt stops
+    /// it early.
+    pub fn think(&mut self, c: Color) -> &SearchResult {
+        self.player
+            .think(&self.game, c, &self.time, &self.interrupt)
+    }
+
+    /// The last search for `c`, if it was of the current position.
+    pub fn last_search(&self, c: Color) -> Option<&SearchResult> {
+        self.player.last_for(&self.game, c)
     }
 
     /// Whether to ponder now (once after each generated move).

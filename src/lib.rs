@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod bench;
 pub mod board;
+pub mod count;
 pub mod engine;
 pub mod gtp;
 pub mod judge;

@@ -1,5 +1,5 @@
 //! The command line: `tianyuan` (GTP on stdin/stdout), `tianyuan bench`,
-//! `tianyuan match`.
+//! `tianyuan match`, `tianyuan score`.
 
 use clap::{Args, Parser, Subcommand};
 use tianyuan::bench;
@@ -88,6 +88,13 @@ enum Command {
     Bench,
     /// Play a match between two GTP engines given as command lines.
     Match(Box<tianyuan::arena::MatchArgs>),
+    /// Count a finished game (SGF) by the Chinese rules: each side's stones
+    /// and territory, shared points half to each, komi and handicap in
+    /// stones, the result as `final_score` gives it.
+    Score {
+        /// The SGF file (its main line is played to the end).
+        file: std::path::PathBuf,
+    },
 }
 
 impl EngineArgs {
@@ -118,6 +125,13 @@ fn main() {
             tianyuan::gtp::run(&mut engine, std::io::stdin(), std::io::stdout());
         }
         Command::Match(args) => std::process::exit(tianyuan::arena::run(&args)),
+        Command::Score { file } => match tianyuan::count::count_file(&file) {
+            Ok(count) => println!("{count}"),
+            Err(e) => {
+                eprintln!("tianyuan score: {e}");
+                std::process::exit(2);
+            }
+        },
         Command::Bench => {
             let playouts = cli.engine.playouts.unwrap_or(200_000);
             let seed = cli.engine.seed.unwrap_or(1);

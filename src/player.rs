@@ -65,6 +65,9 @@ pub struct Player {
     search: Option<Search>,
     /// The last search, for reports.
     pub last: Option<SearchResult>,
+    /// What the last search was for: the side it searched for, the
+    /// board's hash and the number of moves played.
+    last_position: Option<(Color, u64, usize)>,
 }
 
 impl Player {
@@ -73,6 +76,7 @@ impl Player {
             options,
             search: None,
             last: None,
+            last_position: None,
         }
     }
 
@@ -116,6 +120,52 @@ impl Player {
                 return Move::Pass;
             }
         }
+        let result = self.search_move(game, c, time, start, stop, reporter);
+        let mv = self.choose(game, c, &result, mode, judged.as_ref());
+        self.remember(game, c, result);
+        mv
+    }
+
+    /// Search the position for `c` with the per-move budget of
+    /// [`Player::genmove`], without choosing or playing a move; the result
+    /// is kept as [`Player::last`].
+    pub fn think(
+        &mut self,
+        game: &Game,
+        c: Color,
+        time: &TimeState,
+        stop: &AtomicBool,
+    ) -> &SearchResult {
+        let result = self.search_move(game, c, time, Instant::now(), stop, None);
+        self.remember(game, c, result);
+        self.last.as_ref().expect("just kept")
+    }
+
+    /// The last search, if it was for `c` in `game`'s current position.
+    pub fn last_for(&self, game: &Game, c: Color) -> Option<&SearchResult> {
+        let here = (c, game.board().hash(), game.moves().len());
+        self.last
+            .as_ref()
+            .filter(|_| self.last_position == Some(here))
+    }
+
+    fn remember(&mut self, game: &Game, c: Color, result: SearchResult) {
+        self.last_position = Some((c, game.board().hash(), game.moves().len()));
+        self.last = Some(result);
+    }
+
+    /// The search of a move for `c`, with the time budget counted from
+    /// `start`.
+    fn search_move(
+        &mut self,
+        game: &Game,
+        c: Color,
+        time: &TimeState,
+        start: Instant,
+        stop: &AtomicBool,
+        reporter: Option<Reporter<'_>>,
+    ) -> SearchResult {
+        let board = game.board();
         let points = board.size() * board.size();
         let deadline = start
             + budget::for_move(
@@ -153,9 +203,7 @@ impl Player {
             result.best.map(|m| m.map(|p| p.to_gtp(board.size()))),
             result.win_rate
         );
-        let mv = self.choose(game, c, &result, mode, judged.as_ref());
-        self.last = Some(result);
-        mv
+        result
     }
 
     /// Search the position for `c` until `stop` is set, with no other

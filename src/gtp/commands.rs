@@ -2,6 +2,8 @@
 //! are thin: typed arguments, one engine call, one reply.
 //! `list_commands`, `known_command` and the README's list come from it.
 
+mod gogui;
+
 use super::analyze::Flavour;
 use super::args::{syntax_error, Args, GtpError};
 use crate::board::{Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
@@ -242,6 +244,36 @@ pub static COMMANDS: &[Command] = &[
         name: "gogui-interrupt",
         help: "the engine understands GoGui's `# interrupt`: the running search answers at once",
         run: Run::Reply(|_, a| ok(a, "")),
+    },
+    Command {
+        name: "gogui-analyze_commands",
+        help: "GoGui's analyze commands, one type/label/command a line",
+        run: Run::Reply(gogui::analyze_commands),
+    },
+    Command {
+        name: "tianyuan-gfx_best",
+        help: "COLOR: search as genmove would, not playing; gfx LABEL of the best moves' win rates and TEXT",
+        run: Run::Reply(gogui::gfx_best),
+    },
+    Command {
+        name: "tianyuan-gfx_pv",
+        help: "COLOR: gfx VAR of the best move's principal variation (last search of this position, or a new one)",
+        run: Run::Reply(gogui::gfx_pv),
+    },
+    Command {
+        name: "tianyuan-gfx_ownership",
+        help: "gfx INFLUENCE of each point's expected owner (1 Black, -1 White)",
+        run: Run::Reply(gogui::gfx_ownership),
+    },
+    Command {
+        name: "tianyuan-ownership",
+        help: "each point's expected owner as rows of floats in -1..1, top row first",
+        run: Run::Reply(gogui::ownership),
+    },
+    Command {
+        name: "tianyuan-param",
+        help: "[NAME VALUE]: the settings as GoGui's param type lists them, or set one",
+        run: Run::Reply(gogui::param),
     },
     Command {
         name: "echo",
@@ -510,10 +542,25 @@ fn area_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     Ok(e.game.score(crate::board::Bitboard::EMPTY).1.to_string())
 }
 
+/// Live graphics for GoGui: every half second while thinking.
+const LIVE_GFX_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
+
 fn genmove(e: &mut Engine, a: &Args, mode: GenMode) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let c = a.color(0)?;
-    Ok(e.genmove(c, mode).to_gtp(e.game.size()))
+    let size = e.game.size();
+    if !e.live_gfx {
+        return Ok(e.genmove(c, mode).to_gtp(size));
+    }
+    let mut report =
+        |r: &crate::mcts::SearchResult| gogui::write_live(&gogui::live_block(r, c, size));
+    let reporter = crate::mcts::Reporter {
+        interval: LIVE_GFX_INTERVAL,
+        report: &mut report,
+    };
+    let mv = e.genmove_reporting(c, mode, Some(reporter));
+    gogui::write_live(gogui::LIVE_END);
+    Ok(mv.to_gtp(size))
 }
 
 fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
