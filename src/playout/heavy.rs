@@ -2,8 +2,9 @@
 //! the last move locally before playing at random.
 //!
 //! In order: save own strings that the last move put in atari (capture an
-//! attacker, or extend when that gives the string room); capture the
-//! string of the last move when it is in atari; play a good 3x3 shape
+//! attacker, or extend when that gives the string three liberties, or two
+//! that do not run into a ladder); capture the string of the last move
+//! when it is in atari; play a good 3x3 shape
 //! next to the last move; otherwise a random legal move that fills no own
 //! eye, re-drawn (a few times) when it is a self-atari of more than two
 //! stones, so that nakade (small self-ataris) stay possible.
@@ -12,6 +13,7 @@ use super::light::LightPolicy;
 use super::pattern::is_good_shape;
 use super::{below, PlayoutPolicy, PlayoutRng};
 use crate::board::{Board, Color, Point};
+use crate::tactics::ladder::escape_is_laddered;
 use crate::tactics::move_effect;
 
 /// Moggy-style heavy playouts.
@@ -37,6 +39,10 @@ impl Candidates {
             self.points[self.len] = p;
             self.len += 1;
         }
+    }
+
+    fn contains(&self, p: Point) -> bool {
+        self.points[..self.len].contains(&p)
     }
 
     fn pick(&self, rng: &mut PlayoutRng) -> Option<Point> {
@@ -67,7 +73,7 @@ fn acceptable(board: &Board, c: Color, p: Point, max_stones: u32) -> bool {
 impl HeavyPolicy {
     /// Moves answering the last move: atari escapes and captures.
     fn tactical(board: &Board, c: Color, last: Point, out: &mut Candidates) {
-        // The opponent's string just played, if in atari, can be captured.
+        // The opponent's string just played, in atari, can be captured.
         if board.color_at(last) == Some(!c) && board.in_atari(last) {
             if let Some(l) = board.atari_liberty(last) {
                 if board.is_legal(c, l) {
@@ -75,10 +81,16 @@ impl HeavyPolicy {
                 }
             }
         }
-        for n in board.neighbours(last) {
+        let mut seen = [Point::from_index(0); 4];
+        for (i, n) in board.neighbours(last).into_iter().enumerate() {
             if board.color_at(n) != Some(c) || !board.in_atari(n) {
                 continue;
             }
+            let head = board.string_head(n);
+            if seen[..i].contains(&head) {
+                continue;
+            }
+            seen[i] = head;
             // Capture an attacker in atari next to the threatened string.
             for s in board.string_stones(n).take(32) {
                 for m in board.neighbours(s) {
@@ -91,10 +103,14 @@ impl HeavyPolicy {
                     }
                 }
             }
-            // Extend when it gives the string at least two liberties.
+            // Extend when it gives the string three liberties, or two
+            // that do not run into a ladder.
             if let Some(l) = board.atari_liberty(n) {
-                if board.is_legal(c, l) && move_effect(board, c, l).liberties >= 2 {
-                    out.push(l);
+                if !out.contains(l) && board.is_legal(c, l) {
+                    let libs = move_effect(board, c, l).liberties;
+                    if libs >= 3 || (libs == 2 && !escape_is_laddered(board, c, l)) {
+                        out.push(l);
+                    }
                 }
             }
         }
@@ -158,6 +174,41 @@ mod tests {
                 assert!(r.moves < max_moves(size));
             }
         }
+    }
+
+    /// The tactical answers of `c` to the last move.
+    fn tactical_moves(board: &Board, c: Color) -> Vec<Point> {
+        let mut cands = Candidates::new();
+        HeavyPolicy::tactical(board, c, board.last_move().unwrap(), &mut cands);
+        cands.points[..cands.len].to_vec()
+    }
+
+    /// White C3, with Black on B3, C2 and D2, put in atari by Black C4:
+    /// extending on D3 runs into a ladder unless White has a stone on the
+    /// path (`white` adds stones).
+    fn ladder_position(white: &[&str]) -> Board {
+        let mut b = Board::new(9);
+        let p = |s| Point::parse(s, 9).unwrap();
+        for s in ["B3", "C2", "D2"] {
+            b.add_setup_stone(Color::Black, p(s)).unwrap();
+        }
+        for &s in ["C3"].iter().chain(white) {
+            b.add_setup_stone(Color::White, p(s)).unwrap();
+        }
+        b.play(Color::Black, p("C4")).unwrap();
+        b
+    }
+
+    #[test]
+    fn does_not_extend_into_a_working_ladder() {
+        let p = |s| Point::parse(s, 9).unwrap();
+        let d3 = p("D3");
+        let b = ladder_position(&[]);
+        assert!(b.in_atari(p("C3")));
+        assert!(tactical_moves(&b, Color::White).is_empty(), "{b}");
+        // With a breaker on G7, the extension is the answer.
+        let b = ladder_position(&["G7"]);
+        assert_eq!(tactical_moves(&b, Color::White), vec![d3], "{b}");
     }
 
     #[test]

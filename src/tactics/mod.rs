@@ -1,6 +1,9 @@
 //! Local tactics read from a [`Board`] without changing it: what a move
 //! would capture, how many liberties its string would have, whether it
-//! saves a string in atari. No allocation.
+//! saves a string in atari, whether a string is caught in a ladder
+//! ([`ladder`]). No allocation.
+
+pub mod ladder;
 
 use crate::board::{Bitboard, Board, Color, Point};
 
