@@ -367,30 +367,42 @@ impl<'a> Chase<'a> {
         }
     }
 
-    /// The chaser's ataris on the runner's liberties `libs` that could keep
-    /// the runner on two liberties (the point it extends to has at most two
-    /// other empty neighbours), the more promising first: fewer liberties
-    /// for the extension, then more room for the chasing stone.
+    /// The chaser's ataris on the runner's liberties `libs` worth trying,
+    /// the more promising first (see [`ataris`]).
     pub(super) fn ataris(&self, libs: [Point; 2]) -> ([Atari; 2], usize) {
-        let mut out = [Atari {
-            at: libs[0],
-            escape: libs[1],
-        }; 2];
-        let mut keys = [0u32; 2];
-        let mut n = 0;
-        for (at, escape) in [(libs[0], libs[1]), (libs[1], libs[0])] {
-            let room = self.open(escape, at, at);
-            if room <= 2 && self.ko != Some(at) {
-                out[n] = Atari { at, escape };
-                keys[n] = room * 4 + (4 - self.open(at, escape, escape));
-                n += 1;
-            }
-        }
-        if n == 2 && keys[1] < keys[0] {
-            out.swap(0, 1);
-        }
-        (out, n)
+        ataris(libs, self.ko, |e, a| self.open(e, a, a))
     }
+}
+
+/// The chaser's ataris on the runner's liberties `libs` that could keep
+/// the runner on two liberties (the point it extends to has at most two
+/// other empty neighbours; `open(e, a)` counts the empty neighbours of `e`
+/// other than `a`) and do not retake the ko `ko`, the more promising
+/// first: fewer liberties for the extension, then more room for the
+/// chasing stone.
+pub(super) fn ataris(
+    libs: [Point; 2],
+    ko: Option<Point>,
+    open: impl Fn(Point, Point) -> u32,
+) -> ([Atari; 2], usize) {
+    let mut out = [Atari {
+        at: libs[0],
+        escape: libs[1],
+    }; 2];
+    let mut keys = [0u32; 2];
+    let mut n = 0;
+    for (at, escape) in [(libs[0], libs[1]), (libs[1], libs[0])] {
+        let room = open(escape, at);
+        if room <= 2 && ko != Some(at) {
+            out[n] = Atari { at, escape };
+            keys[n] = room * 4 + (4 - open(at, escape));
+            n += 1;
+        }
+    }
+    if n == 2 && keys[1] < keys[0] {
+        out.swap(0, 1);
+    }
+    (out, n)
 }
 
 /// Follow the line that starts with the chaser's `atari` to its end:

@@ -37,14 +37,10 @@ const MAX_CHASE_MOVES: u32 = 80;
 /// move captures nothing, gives its string exactly two liberties, and the
 /// opponent, to move, can capture the string by a chase of ataris.
 pub fn escape_is_laddered(board: &Board, c: Color, p: Point) -> bool {
-    let mut st = Chase::new(board, c, None);
     let mut heads = [p; 4];
     for (h, n) in heads.iter_mut().zip(board.neighbours(p)) {
         match board.color_at(n) {
-            Some(col) if col == c => {
-                *h = board.string_head(n);
-                st.join_runner(n);
-            }
+            Some(col) if col == c => *h = board.string_head(n),
             Some(_) if board.in_atari(n) => return false,
             _ => {}
         }
@@ -59,27 +55,20 @@ pub fn escape_is_laddered(board: &Board, c: Color, p: Point) -> bool {
     let Some(libs) = libs.pair() else {
         return false;
     };
-    st.place(c, p);
     let start = Start {
-        heads: &heads,
+        board,
+        rc: c,
+        heads,
         extra: Some(p),
         ko: None,
     };
-    read(&st, &start, libs).is_some()
+    read(&start, libs).is_some()
 }
 
 /// The atari by `c` that captures the opposing string through `runner`,
 /// whose liberties are exactly `libs`, in a ladder, if one does.
 pub fn ladder_atari(board: &Board, c: Color, runner: Point, libs: [Point; 2]) -> Option<Point> {
-    let mut st = Chase::new(board, !c, board.ko_point(c));
-    st.join_runner(runner);
-    let heads = [board.string_head(runner); 4];
-    let start = Start {
-        heads: &heads,
-        extra: None,
-        ko: board.ko_point(c),
-    };
-    read(&st, &start, libs)
+    read(&Start::string(board, c, runner), libs)
 }
 
 /// Whether `c` giving atari on `at`, one of the two liberties `libs` of the
@@ -91,21 +80,13 @@ pub fn is_ladder_atari(
     runner: Point,
     libs: [Point; 2],
 ) -> bool {
-    let mut st = Chase::new(board, !c, board.ko_point(c));
-    st.join_runner(runner);
+    let start = Start::string(board, c, runner);
     let escape = if libs[0] == at { libs[1] } else { libs[0] };
-    let atari = Atari { at, escape };
-    if st.open(escape, at, at) > 2 {
+    if start.open(escape, at) > 2 {
         return false;
     }
-    let heads = [board.string_head(runner); 4];
-    let start = Start {
-        heads: &heads,
-        extra: None,
-        ko: board.ko_point(c),
-    };
     let mut moves = MAX_CHASE_MOVES;
-    first_then_chase(&st, &start, atari, &mut moves)
+    first_then_chase(&start, Atari { at, escape }, &mut moves)
 }
 
 /// The liberties of the string through `p`, when it has exactly two.
@@ -122,14 +103,53 @@ pub fn two_liberties(board: &Board, p: Point) -> Option<[Point; 2]> {
     few.pair()
 }
 
-/// The runner as the board shows it before a read: strings of the board
-/// (by head; other entries repeat one of them or equal `extra`), and the
-/// stone `extra` when the runner has just been (hypothetically) extended
-/// there. `ko` is the point the chaser may not take at once.
-struct Start<'h> {
-    heads: &'h [Point; 4],
+/// The position before a read, as the board shows it: the runner (colour
+/// `rc`) is the board's strings with heads in `heads` (other entries
+/// repeat one of them or equal `extra`) and, when it has just been
+/// (hypothetically) extended there, the stone `extra`; the chaser may not
+/// take the ko `ko` at once.
+struct Start<'a> {
+    board: &'a Board,
+    rc: Color,
+    heads: [Point; 4],
     extra: Option<Point>,
     ko: Option<Point>,
+}
+
+impl<'a> Start<'a> {
+    /// The board's string through `runner`, with `c` to chase it.
+    fn string(board: &'a Board, c: Color, runner: Point) -> Start<'a> {
+        Start {
+            board,
+            rc: !c,
+            heads: [board.string_head(runner); 4],
+            extra: None,
+            ko: board.ko_point(c),
+        }
+    }
+
+    /// Empty neighbours of `e` other than `a` (and `extra`).
+    fn open(&self, e: Point, a: Point) -> u32 {
+        self.board
+            .neighbours(e)
+            .iter()
+            .filter(|&&n| n != a && Some(n) != self.extra && self.board.is_empty_at(n))
+            .count() as u32
+    }
+
+    /// The same position for the general reader.
+    fn chase(&self) -> Chase<'a> {
+        let mut st = Chase::new(self.board, self.rc, self.ko);
+        for h in self.heads {
+            if Some(h) != self.extra {
+                st.join_runner(h);
+            }
+        }
+        if let Some(p) = self.extra {
+            st.place(self.rc, p);
+        }
+        st
+    }
 }
 
 /// How the chaser's first atari ends, as far as the board tells at once.
@@ -146,21 +166,20 @@ enum First {
 }
 
 /// With the chaser to move against the runner on exactly the liberties
-/// `libs`: the first atari of a line that captures the runner. `st` is
-/// the chase position, `start` the same position for [`first_atari`].
-fn read(st: &Chase, start: &Start, libs: [Point; 2]) -> Option<Point> {
+/// `libs`: the first atari of a line that captures the runner.
+fn read(start: &Start, libs: [Point; 2]) -> Option<Point> {
     let mut moves = MAX_CHASE_MOVES;
-    let (ataris, n) = st.ataris(libs);
+    let (ataris, n) = chase::ataris(libs, start.ko, |e, a| start.open(e, a));
     ataris[..n]
         .iter()
-        .find(|&&a| first_then_chase(st, start, a, &mut moves))
+        .find(|&&a| first_then_chase(start, a, &mut moves))
         .map(|a| a.at)
 }
 
 /// Whether the line that starts with `atari` captures the runner: the
-/// board's quick answer, or the reader's.
-fn first_then_chase(st: &Chase, start: &Start, atari: Atari, moves: &mut u32) -> bool {
-    let (libs, joined) = match first_atari(st.board, st.rc, start, atari) {
+/// board's quick answer, or the general reader's.
+fn first_then_chase(start: &Start, atari: Atari, moves: &mut u32) -> bool {
+    let (libs, joined) = match first_atari(start, atari) {
         First::Fails => return false,
         First::Captures => return true,
         First::ReadOn { libs, joined } => (libs, joined),
@@ -171,7 +190,7 @@ fn first_then_chase(st: &Chase, start: &Start, atari: Atari, moves: &mut u32) ->
         return false;
     }
     *moves -= 1;
-    let mut st = *st;
+    let mut st = start.chase();
     st.ko = None;
     st.place(!st.rc, atari.at);
     let mut scan = Some(atari.escape);
@@ -192,7 +211,8 @@ fn first_then_chase(st: &Chase, start: &Start, atari: Atari, moves: &mut u32) ->
 /// of the cost of the general reader (which [`First::ReadOn`] goes on
 /// with). It must agree with that reader wherever it answers (the tests
 /// compare them).
-fn first_atari(board: &Board, rc: Color, start: &Start, atari: Atari) -> First {
+fn first_atari(start: &Start, atari: Atari) -> First {
+    let (board, rc) = (start.board, start.rc);
     let chaser = !rc;
     let Atari { at: a, escape: e } = atari;
     let extra = start.extra.unwrap_or(a);
