@@ -1,12 +1,14 @@
 //! Prior knowledge for new nodes, as virtual playouts (Gelly & Silver
 //! 2007; Pachi's and Fuego's priors): every move starts from an even
-//! prior, then gains virtual wins for captures, atari escapes, good 3x3
-//! shapes and nearness to the last move, and virtual losses for
-//! self-atari and for the first two lines in an empty area.
+//! prior, then gains virtual wins for captures, atari escapes that do not
+//! run into a ladder, ataris that catch the last move's string in a
+//! ladder, good 3x3 shapes and nearness to the last move, and virtual
+//! losses for self-atari and for the first two lines in an empty area.
 
 use super::tree::{NewChild, PASS, WIN};
 use crate::board::{Board, Color, Point};
 use crate::playout::pattern::is_good_shape;
+use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, two_liberties};
 use crate::tactics::{distance, line, move_effect};
 
 /// Weights of the priors, in virtual playouts.
@@ -16,8 +18,12 @@ pub struct PriorParams {
     pub even: u16,
     /// Virtual wins for a capture (twice for captures of 3 stones or more).
     pub capture: u16,
-    /// Virtual wins for saving a string in atari.
+    /// Virtual wins for saving a string in atari (none when the string,
+    /// left with two liberties, is caught in a ladder).
     pub atari_escape: u16,
+    /// Virtual wins for an atari that captures the last move's string (of
+    /// two liberties) in a ladder.
+    pub ladder_atari: u16,
     /// Virtual losses for a self-atari of more than one stone.
     pub self_atari: u16,
     /// Virtual wins for moves near the last move.
@@ -36,6 +42,7 @@ impl Default for PriorParams {
             even: 10,
             capture: 20,
             atari_escape: 15,
+            ladder_atari: 15,
             self_atari: 20,
             near_last: 6,
             edge: 10,
@@ -67,8 +74,11 @@ pub fn prior(
             add(params.capture, true);
         }
     }
-    if e.escapes_atari() {
+    if e.escapes_atari() && !(e.liberties == 2 && escape_is_laddered(board, c, p)) {
         add(params.atari_escape, true);
+    }
+    if last.is_some_and(|last| ladders_last_string(board, c, p, last)) {
+        add(params.ladder_atari, true);
     }
     if e.is_self_atari() && e.stones > 1 {
         add(params.self_atari, false);
@@ -111,6 +121,21 @@ pub fn pass_prior(board: &Board, candidates: usize, params: &PriorParams) -> New
     }
 }
 
+/// Whether `c` playing `p` gives atari to the opposing string of the last
+/// move, which has two liberties, and captures it in a ladder.
+fn ladders_last_string(board: &Board, c: Color, p: Point, last: Point) -> bool {
+    if board.color_at(last) != Some(!c) {
+        return false;
+    }
+    let head = board.string_head(last);
+    let touches = board
+        .neighbours(p)
+        .iter()
+        .any(|&n| board.color_at(n) == Some(!c) && board.string_head(n) == head);
+    touches
+        && two_liberties(board, last).is_some_and(|libs| is_ladder_atari(board, c, p, last, libs))
+}
+
 /// Whether no stone lies within Manhattan distance `r` of `p`.
 fn empty_around(board: &Board, p: Point, r: usize) -> bool {
     let size = board.size();
@@ -130,4 +155,57 @@ fn empty_around(board: &Board, p: Point, r: usize) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// White C3 in atari (Black B3, C4, C2, D2), with a stone on `white`
+    /// too; Black's C4 was the last move.
+    fn ladder_position(white: &[&str]) -> Board {
+        let mut b = Board::new(9);
+        let p = |s| Point::parse(s, 9).unwrap();
+        for s in ["B3", "C2", "D2"] {
+            b.add_setup_stone(Color::Black, p(s)).unwrap();
+        }
+        for &s in ["C3"].iter().chain(white) {
+            b.add_setup_stone(Color::White, p(s)).unwrap();
+        }
+        b.play(Color::Black, p("C4")).unwrap();
+        b
+    }
+
+    /// The prior's win rate for `c` on `v`.
+    fn value(b: &Board, c: Color, v: &str) -> f64 {
+        let p = Point::parse(v, b.size()).unwrap();
+        let child = prior(b, c, p, b.last_move(), &PriorParams::default());
+        child.prior_value as f64 / (WIN as f64 * child.prior_visits as f64)
+    }
+
+    #[test]
+    fn escapes_into_a_ladder_get_no_bonus() {
+        let caught = ladder_position(&[]);
+        let free = ladder_position(&["G7"]);
+        let params = PriorParams::default();
+        let d3 = Point::parse("D3", 9).unwrap();
+        let visits = |b: &Board| prior(b, Color::White, d3, b.last_move(), &params).prior_visits;
+        assert_eq!(visits(&free), visits(&caught) + params.atari_escape);
+        assert!(value(&free, Color::White, "D3") > value(&caught, Color::White, "D3"));
+    }
+
+    #[test]
+    fn ladder_atari_on_the_last_string_gets_a_bonus() {
+        let p = |s| Point::parse(s, 9).unwrap();
+        let mut b = ladder_position(&[]);
+        b.play(Color::White, p("D3")).unwrap();
+        let params = PriorParams::default();
+        let visits =
+            |b: &Board, v| prior(b, Color::Black, p(v), b.last_move(), &params).prior_visits;
+        // E3 and D4 are both ataris; only E3 works.
+        assert_eq!(visits(&b, "E3"), visits(&b, "D4") + params.ladder_atari);
+        let mut broken = ladder_position(&["G7"]);
+        broken.play(Color::White, p("D3")).unwrap();
+        assert_eq!(visits(&broken, "E3"), visits(&broken, "D4"));
+    }
 }
