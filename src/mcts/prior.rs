@@ -9,7 +9,7 @@ use super::tree::{NewChild, PASS, WIN};
 use crate::board::{Board, Color, Point};
 use crate::playout::pattern::is_good_shape;
 use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, two_liberties};
-use crate::tactics::{distance, line, move_effect};
+use crate::tactics::{distance, line, move_effect, MoveEffect};
 
 /// Weights of the priors, in virtual playouts.
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +32,10 @@ pub struct PriorParams {
     pub edge: u16,
     /// Virtual wins for a good 3x3 shape (the playout patterns).
     pub pattern: u16,
+    /// Read ladders for the escape and ladder-atari priors. Off by default
+    /// until a match measures it: the 19x19 strength series in
+    /// docs/STRENGTH.md runs with the player as it was before.
+    pub ladders: bool,
 }
 
 impl Default for PriorParams {
@@ -47,6 +51,7 @@ impl Default for PriorParams {
             near_last: 6,
             edge: 10,
             pattern: 10,
+            ladders: false,
         }
     }
 }
@@ -74,10 +79,12 @@ pub fn prior(
             add(params.capture, true);
         }
     }
-    if e.escapes_atari() && !(e.liberties == 2 && escape_is_laddered(board, c, p)) {
+    let laddered =
+        |e: &MoveEffect| params.ladders && e.liberties == 2 && escape_is_laddered(board, c, p);
+    if e.escapes_atari() && !laddered(&e) {
         add(params.atari_escape, true);
     }
-    if last.is_some_and(|last| ladders_last_string(board, c, p, last)) {
+    if params.ladders && last.is_some_and(|last| ladders_last_string(board, c, p, last)) {
         add(params.ladder_atari, true);
     }
     if e.is_self_atari() && e.stones > 1 {
@@ -179,15 +186,22 @@ mod tests {
     /// The prior's win rate for `c` on `v`.
     fn value(b: &Board, c: Color, v: &str) -> f64 {
         let p = Point::parse(v, b.size()).unwrap();
-        let child = prior(b, c, p, b.last_move(), &PriorParams::default());
+        let child = prior(b, c, p, b.last_move(), &with_ladders());
         child.prior_value as f64 / (WIN as f64 * child.prior_visits as f64)
+    }
+
+    fn with_ladders() -> PriorParams {
+        PriorParams {
+            ladders: true,
+            ..PriorParams::default()
+        }
     }
 
     #[test]
     fn escapes_into_a_ladder_get_no_bonus() {
         let caught = ladder_position(&[]);
         let free = ladder_position(&["G7"]);
-        let params = PriorParams::default();
+        let params = with_ladders();
         let d3 = Point::parse("D3", 9).unwrap();
         let visits = |b: &Board| prior(b, Color::White, d3, b.last_move(), &params).prior_visits;
         assert_eq!(visits(&free), visits(&caught) + params.atari_escape);
@@ -199,7 +213,7 @@ mod tests {
         let p = |s| Point::parse(s, 9).unwrap();
         let mut b = ladder_position(&[]);
         b.play(Color::White, p("D3")).unwrap();
-        let params = PriorParams::default();
+        let params = with_ladders();
         let visits =
             |b: &Board, v| prior(b, Color::Black, p(v), b.last_move(), &params).prior_visits;
         // E3 and D4 are both ataris; only E3 works.
