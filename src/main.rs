@@ -30,13 +30,13 @@ struct EngineArgs {
     #[arg(long, global = true)]
     playouts: Option<u64>,
     /// Seconds per move when the controller sends no time control.
-    #[arg(long, global = true, default_value_t = 2.0)]
+    #[arg(long, global = true, default_value_t = 2.0, value_parser = parse_seconds)]
     time: f64,
     /// Memory bound of the search tree in MiB.
-    #[arg(long, global = true, default_value_t = 512)]
-    max_tree_mb: usize,
+    #[arg(long, global = true, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    max_tree_mb: u64,
     /// Resign when the best move's win rate falls below this.
-    #[arg(long, global = true, default_value_t = 0.1)]
+    #[arg(long, global = true, default_value_t = 0.1, value_parser = parse_fraction)]
     resign_threshold: f64,
     /// Never resign.
     #[arg(long, global = true)]
@@ -51,7 +51,7 @@ struct EngineArgs {
     #[arg(long, global = true, default_value = "chinese", value_parser = parse_rules)]
     rules: Rules,
     /// Komi of a new game.
-    #[arg(long, global = true, default_value_t = DEFAULT_KOMI)]
+    #[arg(long, global = true, default_value_t = DEFAULT_KOMI, allow_negative_numbers = true, value_parser = parse_komi)]
     komi: f64,
     /// Board size of a new game.
     #[arg(long, global = true, default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
@@ -71,6 +71,27 @@ fn parse_size(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => Ok(n),
         _ => Err(format!("board size must be {MIN_SIZE} to {MAX_SIZE}")),
+    }
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => Ok(t),
+        _ => Err("a number of seconds above 0 (at most 86400)".into()),
+    }
+}
+
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
+        _ => Err("a win rate from 0 to 1".into()),
+    }
+}
+
+fn parse_komi(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(k) if k.is_finite() && k.abs() <= 1000.0 => Ok(k),
+        _ => Err("a number of points (-1000 to 1000)".into()),
     }
 }
 
@@ -104,7 +125,7 @@ impl EngineArgs {
             threads: self.threads.unwrap_or(defaults.threads).max(1),
             playouts: self.playouts,
             time: self.time,
-            max_tree_mb: self.max_tree_mb,
+            max_tree_mb: self.max_tree_mb as usize,
             resign_threshold: self.resign_threshold,
             resign: !self.no_resign,
             seed: self.seed.unwrap_or_else(clock_seed),
