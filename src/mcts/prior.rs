@@ -168,21 +168,6 @@ fn empty_around(board: &Board, p: Point, r: usize) -> bool {
 mod tests {
     use super::*;
 
-    /// White C3 in atari (Black B3, C4, C2, D2), with a stone on `white`
-    /// too; Black's C4 was the last move.
-    fn ladder_position(white: &[&str]) -> Board {
-        let mut b = Board::new(9);
-        let p = |s| Point::parse(s, 9).unwrap();
-        for s in ["B3", "C2", "D2"] {
-            b.add_setup_stone(Color::Black, p(s)).unwrap();
-        }
-        for &s in ["C3"].iter().chain(white) {
-            b.add_setup_stone(Color::White, p(s)).unwrap();
-        }
-        b.play(Color::Black, p("C4")).unwrap();
-        b
-    }
-
     /// The prior's win rate for `c` on `v`.
     fn value(b: &Board, c: Color, v: &str) -> f64 {
         let p = Point::parse(v, b.size()).unwrap();
@@ -199,8 +184,8 @@ mod tests {
 
     #[test]
     fn escapes_into_a_ladder_get_no_bonus() {
-        let caught = ladder_position(&[]);
-        let free = ladder_position(&["G7"]);
+        let caught = crate::tactics::ladder::classic_ladder(&[]);
+        let free = crate::tactics::ladder::classic_ladder(&["G7"]);
         let params = with_ladders();
         let d3 = Point::parse("D3", 9).unwrap();
         let visits = |b: &Board| prior(b, Color::White, d3, b.last_move(), &params).prior_visits;
@@ -211,14 +196,14 @@ mod tests {
     #[test]
     fn ladder_atari_on_the_last_string_gets_a_bonus() {
         let p = |s| Point::parse(s, 9).unwrap();
-        let mut b = ladder_position(&[]);
+        let mut b = crate::tactics::ladder::classic_ladder(&[]);
         b.play(Color::White, p("D3")).unwrap();
         let params = with_ladders();
         let visits =
             |b: &Board, v| prior(b, Color::Black, p(v), b.last_move(), &params).prior_visits;
         // E3 and D4 are both ataris; only E3 works.
         assert_eq!(visits(&b, "E3"), visits(&b, "D4") + params.ladder_atari);
-        let mut broken = ladder_position(&["G7"]);
+        let mut broken = crate::tactics::ladder::classic_ladder(&["G7"]);
         broken.play(Color::White, p("D3")).unwrap();
         assert_eq!(visits(&broken, "E3"), visits(&broken, "D4"));
     }

@@ -183,31 +183,15 @@ mod tests {
         cands.points[..cands.len].to_vec()
     }
 
-    /// White C3, with Black on B3, C2 and D2, put in atari by Black C4:
-    /// extending on D3 runs into a ladder unless White has a stone on the
-    /// path (`white` adds stones).
-    fn ladder_position(white: &[&str]) -> Board {
-        let mut b = Board::new(9);
-        let p = |s| Point::parse(s, 9).unwrap();
-        for s in ["B3", "C2", "D2"] {
-            b.add_setup_stone(Color::Black, p(s)).unwrap();
-        }
-        for &s in ["C3"].iter().chain(white) {
-            b.add_setup_stone(Color::White, p(s)).unwrap();
-        }
-        b.play(Color::Black, p("C4")).unwrap();
-        b
-    }
-
     #[test]
     fn does_not_extend_into_a_working_ladder() {
         let p = |s| Point::parse(s, 9).unwrap();
         let d3 = p("D3");
-        let b = ladder_position(&[]);
+        let b = crate::tactics::ladder::classic_ladder(&[]);
         assert!(b.in_atari(p("C3")));
         assert!(tactical_moves(&b, Color::White).is_empty(), "{b}");
         // With a breaker on G7, the extension is the answer.
-        let b = ladder_position(&["G7"]);
+        let b = crate::tactics::ladder::classic_ladder(&["G7"]);
         assert_eq!(tactical_moves(&b, Color::White), vec![d3], "{b}");
     }
 

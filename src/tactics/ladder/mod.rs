@@ -26,6 +26,24 @@ mod chase;
 #[cfg(test)]
 mod tests;
 
+/// For tests here and in the users of the reader: White C3 on 9x9, with
+/// Black on B3, C2 and D2, put in atari by Black's last move C4.
+/// Extending on D3 runs into a ladder unless one of the White stones
+/// `white` adds stands on the path (G7 breaks it).
+#[cfg(test)]
+pub(crate) fn classic_ladder(white: &[&str]) -> Board {
+    let mut b = Board::new(9);
+    let p = |s| Point::parse(s, 9).unwrap();
+    for s in ["B3", "C2", "D2"] {
+        b.add_setup_stone(Color::Black, p(s)).unwrap();
+    }
+    for &s in ["C3"].iter().chain(white) {
+        b.add_setup_stone(Color::White, p(s)).unwrap();
+    }
+    b.play(Color::Black, p("C4")).unwrap();
+    b
+}
+
 use crate::board::{Board, Color, Point};
 use chase::{chase_on, Atari, Chase, Few};
 
