@@ -183,16 +183,8 @@ impl Player {
             early_stop: self.options.playouts.is_none(),
             stop_when_full: false,
         };
-        let (threads, seed) = (self.options.threads, self.options.seed);
-        let offset = dynamic_komi(game);
-        let task = Task {
-            to_move: c,
-            komi_offset: offset,
-            threads,
-            seed,
-            limits,
-            ownership: false,
-        };
+        let task = self.task(game, c, limits);
+        let offset = task.komi_offset;
         let result = self.search().run(game, &task, stop, reporter);
         log::debug!(
             "{c}: {} playouts in {:.2} s ({:.0}/s), stop: {}, best {:?} win rate {:.3}, dynamic komi {offset}",
@@ -204,6 +196,19 @@ impl Player {
             result.win_rate
         );
         result
+    }
+
+    /// A search for `c` in `game` with these limits: the options' threads
+    /// and seed, the game's dynamic komi, no ownership counts.
+    fn task(&self, game: &Game, c: Color, limits: Limits) -> Task {
+        Task {
+            to_move: c,
+            komi_offset: dynamic_komi(game),
+            threads: self.options.threads,
+            seed: self.options.seed,
+            limits,
+            ownership: false,
+        }
     }
 
     /// Search the position for `c` until `stop` is set, with no other
@@ -218,12 +223,8 @@ impl Player {
         reporter: Option<Reporter<'_>>,
     ) -> SearchResult {
         let task = Task {
-            to_move: c,
-            komi_offset: dynamic_komi(game),
-            threads: self.options.threads,
-            seed: self.options.seed,
-            limits: Limits::default(),
             ownership,
+            ..self.task(game, c, Limits::default())
         };
         let result = self.search().run(game, &task, stop, reporter);
         log::debug!(
@@ -241,16 +242,13 @@ impl Player {
         if game.is_over() {
             return;
         }
+        let limits = Limits {
+            stop_when_full: true,
+            ..Limits::default()
+        };
         let task = Task {
-            to_move: game.to_move(),
-            komi_offset: dynamic_komi(game),
-            threads: self.options.threads,
             seed: self.options.seed.wrapping_add(game.moves().len() as u64),
-            limits: Limits {
-                stop_when_full: true,
-                ..Limits::default()
-            },
-            ownership: false,
+            ..self.task(game, game.to_move(), limits)
         };
         let r = self.search().run(game, &task, stop, None);
         log::debug!(

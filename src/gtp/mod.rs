@@ -90,12 +90,10 @@ fn is_interrupt(line: &[u8]) -> bool {
 fn respond<W: Write>(out: &mut W, id: Option<u64>, result: Result<String, String>) -> bool {
     let id = id.map(|i| i.to_string()).unwrap_or_default();
     let text = match result {
-        Ok(text) => format!("={id} {text}\n\n"),
-        Err(msg) => format!("?{id} {msg}\n\n"),
+        Ok(text) => format!("={id} {text}"),
+        Err(msg) => format!("?{id} {msg}"),
     };
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .is_ok()
+    write_flush(out, &text, "\n\n")
 }
 
 /// Serve GTP on `input` and `output` until `quit` or the end of input.
@@ -160,8 +158,7 @@ pub fn run<R: Read + Send + 'static, W: Write + Send>(
                         pending = in_background(engine, &rx, &mut output, |e, stop, out| {
                             let size = e.game.size();
                             let mut report = |r: &SearchResult| {
-                                let _ = writeln!(out, "{}", analyze::info_line(r, &request, size))
-                                    .and_then(|()| out.flush());
+                                write_flush(out, &analyze::info_line(r, &request, size), "\n");
                             };
                             e.analyze(
                                 request.color,
@@ -186,8 +183,7 @@ pub fn run<R: Read + Send + 'static, W: Write + Send>(
                         let out = &mut output;
                         let mv = guarded(&req.name, || {
                             let mut report = |r: &SearchResult| {
-                                let _ = writeln!(out, "{}", analyze::info_line(r, &request, size))
-                                    .and_then(|()| out.flush());
+                                write_flush(out, &analyze::info_line(r, &request, size), "\n");
                             };
                             let reporter = Reporter {
                                 interval: request.interval,
@@ -224,19 +220,23 @@ fn guarded(name: &str, f: impl FnOnce() -> Result<String, String>) -> Result<Str
     })
 }
 
-/// The first line of a streamed success: `=id` alone.
-fn begin_stream<W: Write>(out: &mut W, id: Option<u64>) -> bool {
-    let id = id.map(|i| i.to_string()).unwrap_or_default();
-    out.write_all(format!("={id}\n").as_bytes())
+/// Write `text` then `end`, and flush: every write to the controller.
+fn write_flush<W: Write>(out: &mut W, text: &str, end: &str) -> bool {
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.write_all(end.as_bytes()))
         .and_then(|()| out.flush())
         .is_ok()
 }
 
+/// The first line of a streamed success: `=id` alone.
+fn begin_stream<W: Write>(out: &mut W, id: Option<u64>) -> bool {
+    let id = id.map(|i| i.to_string()).unwrap_or_default();
+    write_flush(out, &format!("={id}"), "\n")
+}
+
 /// End a streamed response with `last` (whole lines) and the empty line.
 fn end_stream<W: Write>(out: &mut W, last: &str) -> bool {
-    out.write_all(format!("{last}\n").as_bytes())
-        .and_then(|()| out.flush())
-        .is_ok()
+    write_flush(out, last, "\n")
 }
 
 /// Run `work` on the engine in the background until the next input
