@@ -262,7 +262,8 @@ impl Game {
         self.undo.len()
     }
 
-    fn is_pristine(&self) -> bool {
+    /// No stones on the board and no moves played.
+    pub fn is_pristine(&self) -> bool {
         self.board.stone_count() == 0 && self.moves.is_empty()
     }
 
@@ -349,9 +350,12 @@ impl Game {
         }
         for c in Color::BOTH {
             for p in &stones[c.index()] {
-                board
-                    .add_setup_stone(c, p)
-                    .map_err(|_| format!("setup leaves {} without liberties", p.to_gtp(size)))?;
+                board.add_setup_stone(c, p).map_err(|_| {
+                    format!(
+                        "setup leaves a string at or beside {} without liberties",
+                        p.to_gtp(size)
+                    )
+                })?;
             }
         }
         self.board = board;

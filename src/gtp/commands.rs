@@ -6,7 +6,9 @@ mod gogui;
 
 use super::analyze::Flavour;
 use super::args::{syntax_error, Args, GtpError};
-use crate::board::{Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE};
+use crate::board::{
+    Bitboard, Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE,
+};
 use crate::engine::Engine;
 use crate::player::{final_status, GenMode};
 use crate::time::TimeControl;
@@ -134,6 +136,16 @@ pub static COMMANDS: &[Command] = &[
         name: "set_free_handicap",
         help: "VERTEX...: place handicap stones on these points",
         run: Run::Reply(set_free_handicap),
+    },
+    Command {
+        name: "gogui-setup",
+        help: "COLOR VERTEX ...: put these stones on the empty board as setup (not moves, not handicap)",
+        run: Run::Reply(gogui_setup),
+    },
+    Command {
+        name: "gogui-setup_player",
+        help: "COLOR: the colour to move in the setup position",
+        run: Run::Reply(gogui_setup_player),
     },
     Command {
         name: "time_settings",
@@ -404,6 +416,43 @@ fn set_free_handicap(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     Ok(String::new())
 }
 
+/// GoGui's setup: colour and point pairs on an empty board. Unlike moves,
+/// setup stones are never read as handicap stones.
+fn gogui_setup(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    if !a.len().is_multiple_of(2) {
+        return Err(syntax_error());
+    }
+    if !e.game.is_pristine() {
+        return Err("board not empty".to_string());
+    }
+    let size = e.game.size();
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    let mut seen = Bitboard::EMPTY;
+    for i in (0..a.len()).step_by(2) {
+        let p = a.point(i + 1, size)?;
+        if seen.contains(p) {
+            return Err(format!("{} given twice", p.to_gtp(size)));
+        }
+        seen.insert(p);
+        match a.color(i)? {
+            Color::Black => black.push(p),
+            Color::White => white.push(p),
+        }
+    }
+    e.game.setup(&black, &white, &[])?;
+    Ok(String::new())
+}
+
+fn gogui_setup_player(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let c = a.color(0)?;
+    if !e.game.moves().is_empty() {
+        return Err("moves have been played since the setup".to_string());
+    }
+    e.game.set_to_move(c);
+    Ok(String::new())
+}
+
 fn time_settings(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(3, 3)?;
     let control = TimeControl::from_gtp(a.seconds(0)?, a.seconds(1)?, a.uint(2)?);
@@ -539,7 +588,7 @@ fn captures(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 
 fn area_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    Ok(e.game.score(crate::board::Bitboard::EMPTY).1.to_string())
+    Ok(e.game.score(Bitboard::EMPTY).1.to_string())
 }
 
 /// Live graphics for GoGui: every half second while thinking.
