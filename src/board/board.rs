@@ -20,6 +20,9 @@ const WHITE: u8 = 1;
 const EMPTY: u8 = 2;
 const BORDER: u8 = 3;
 
+/// How many strings left in atari the board remembers (see `atari_marks`).
+const ATARI_MARKS: usize = 16;
+
 /// Why a move is not allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
@@ -81,6 +84,14 @@ pub struct Board {
     captures: ByColor<u32>,
     /// The last stone played (0: none, or the last move was a pass).
     last: u16,
+    /// A stone of each string that a move left in atari (an opposing string
+    /// beside the move, or the mover's own), so that playouts can find
+    /// captures anywhere without scanning the board. A string can only
+    /// come into atari through a move beside it, so every string in atari
+    /// is here unless more than `ATARI_MARKS` were at once. Entries go
+    /// stale (captured, saved); `strings_in_atari` skips those.
+    atari_marks: [u16; ATARI_MARKS],
+    atari_len: u8,
 }
 
 impl Board {
@@ -106,6 +117,8 @@ impl Board {
             hash: 0,
             captures: ByColor::default(),
             last: 0,
+            atari_marks: [0; ATARI_MARKS],
+            atari_len: 0,
         };
         for y in 0..size {
             for x in 0..size {
@@ -233,6 +246,8 @@ impl Board {
         self.hash = other.hash;
         self.captures = other.captures;
         self.last = other.last;
+        self.atari_marks = other.atari_marks;
+        self.atari_len = other.atari_len;
     }
 
     /// The last stone played, unless the last move was a pass.
@@ -317,6 +332,47 @@ impl Board {
         } else {
             None
         }
+    }
+
+    /// Remember the string with head `h` as left in atari. When the list
+    /// is full, entries no longer in atari make room, else the oldest.
+    #[cold]
+    fn mark_atari(&mut self, h: usize) {
+        let len = self.atari_len as usize;
+        if self.atari_marks[..len]
+            .iter()
+            .any(|&m| self.cell(m as usize) <= WHITE && self.head_of(m as usize) as usize == h)
+        {
+            return;
+        }
+        if len == ATARI_MARKS {
+            let mut kept = 0;
+            for i in 0..len {
+                let m = self.atari_marks[i] as usize;
+                if self.cell(m) <= WHITE && self.head_in_atari(self.head_of(m) as usize) {
+                    self.atari_marks[kept] = m as u16;
+                    kept += 1;
+                }
+            }
+            if kept == ATARI_MARKS {
+                self.atari_marks.copy_within(1.., 0);
+                kept -= 1;
+            }
+            self.atari_len = kept as u8;
+        }
+        self.atari_marks[self.atari_len as usize] = h as u16;
+        self.atari_len += 1;
+    }
+
+    /// A stone of strings now in atari, found through the moves that left
+    /// them so (every such string unless more than 16 were at once; a
+    /// string may come more than once).
+    pub fn strings_in_atari(&self) -> impl Iterator<Item = Point> + '_ {
+        self.atari_marks[..self.atari_len as usize]
+            .iter()
+            .map(|&m| m as usize)
+            .filter(|&m| self.cell(m) <= WHITE && self.head_in_atari(self.head_of(m) as usize))
+            .map(Point::from_index)
     }
 
     #[inline]
@@ -432,11 +488,17 @@ impl Board {
                     captured += self.strings[h].stones as u32;
                     last_captured = n;
                     self.remove_string(h);
+                } else if self.head_in_atari(h) {
+                    self.mark_atari(h);
                 }
             }
         }
         self.captures[c] += captured;
         self.last = pi as u16;
+        let own_head = self.head_of(pi) as usize;
+        if self.head_in_atari(own_head) {
+            self.mark_atari(own_head);
+        }
         let mine = &self.strings[self.head_of(pi) as usize];
         self.ko = if captured == 1 && mine.stones == 1 && mine.pseudo_libs == 1 {
             Some((Point::from_index(last_captured), !c))

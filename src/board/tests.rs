@@ -349,3 +349,49 @@ fn board_state_is_a_few_kilobytes() {
     let used_19 = grid * (1 + 2 + 2 + 12 + 2) + 361 * 2 + 3 * std::mem::size_of::<Bitboard>();
     assert!(used_19 < 10 * 1024, "{used_19} bytes");
 }
+
+/// The board's list of strings left in atari finds every string in atari
+/// (as long as no more than 16 have been in atari at once) and nothing
+/// else, through captures, merges and saves in random games.
+#[test]
+fn strings_in_atari_are_all_found() {
+    let mut rng = SmallRng::seed_from_u64(16);
+    let mut checked = 0;
+    for size in [5, 9, 13, 19] {
+        for _ in 0..6 {
+            let mut b = Board::new(size);
+            let mut c = Color::Black;
+            let mut most = 0;
+            for _ in 0..size * size * 2 {
+                let empty: Vec<Point> = b.empty_points().iter().collect();
+                let legal: Vec<Point> = empty
+                    .into_iter()
+                    .filter(|&p| b.is_legal(c, p) && !b.is_true_eye(c, p))
+                    .collect();
+                if legal.is_empty() {
+                    break;
+                }
+                b.play(c, legal[rng.gen_range(0..legal.len())]).unwrap();
+                c = !c;
+                let mut in_atari: Vec<Point> = (0..size * size)
+                    .map(|i| Point::from_xy_unchecked(i % size, i / size, size))
+                    .filter(|&p| b.color_at(p).is_some() && b.in_atari(p))
+                    .map(|p| b.string_head(p))
+                    .collect();
+                in_atari.sort_by_key(|p| p.index());
+                in_atari.dedup();
+                let mut found: Vec<Point> =
+                    b.strings_in_atari().map(|p| b.string_head(p)).collect();
+                found.sort_by_key(|p| p.index());
+                found.dedup();
+                most = most.max(in_atari.len());
+                assert!(found.iter().all(|p| in_atari.contains(p)), "{b}");
+                if most <= 16 {
+                    assert_eq!(found, in_atari, "{b}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}

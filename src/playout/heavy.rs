@@ -5,8 +5,8 @@
 //! attacker, or extend when that gives the string three liberties, or two
 //! that do not run into a ladder); capture the string of the last move
 //! when it is in atari; play a good 3x3 shape
-//! next to the last move; otherwise a random legal move that fills no own
-//! eye, re-drawn (a few times) when it is a self-atari of more than two
+//! next to the last move; capture any opposing string in atari anywhere on
+//! the board; otherwise a random legal move that fills no own eye, re-drawn (a few times) when it is a self-atari of more than two
 //! stones, so that nakade (small self-ataris) stay possible.
 
 use super::light::LightPolicy;
@@ -117,6 +117,24 @@ impl HeavyPolicy {
     }
 }
 
+impl HeavyPolicy {
+    /// A capture of any opposing string in atari (the board keeps track of
+    /// the strings that moves left in atari), chosen at random.
+    fn capture_anywhere(board: &Board, c: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        let mut cands = Candidates::new();
+        for s in board.strings_in_atari() {
+            if board.color_at(s) == Some(!c) {
+                if let Some(l) = board.atari_liberty(s) {
+                    if board.is_legal(c, l) {
+                        cands.push(l);
+                    }
+                }
+            }
+        }
+        cands.pick(rng)
+    }
+}
+
 impl PlayoutPolicy for HeavyPolicy {
     fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point> {
         if let Some(last) = board.last_move() {
@@ -145,6 +163,9 @@ impl PlayoutPolicy for HeavyPolicy {
             if let Some(p) = cands.pick(rng) {
                 return Some(p);
             }
+        }
+        if let Some(p) = Self::capture_anywhere(board, c, rng) {
+            return Some(p);
         }
         // Random move; re-draw big self-ataris a few times.
         for _ in 0..3 {
@@ -193,6 +214,34 @@ mod tests {
         // With a breaker on G7, the extension is the answer.
         let b = crate::tactics::ladder::classic_ladder(&["G7"]);
         assert_eq!(tactical_moves(&b, Color::White), vec![d3], "{b}");
+    }
+
+    #[test]
+    fn captures_anywhere_when_the_last_move_asks_nothing() {
+        let p = |s| Point::parse(s, 9).unwrap();
+        // White's G8 was put in atari by Black's H8 earlier; White's last
+        // move, B2, leaves nothing to answer near it.
+        let mut b = Board::new(9);
+        for (c, v) in [
+            (Color::Black, "G9"),
+            (Color::White, "G8"),
+            (Color::Black, "F8"),
+            (Color::White, "E5"),
+            (Color::Black, "H8"),
+            (Color::White, "B2"),
+        ] {
+            b.play(c, p(v)).unwrap();
+        }
+        assert_eq!(b.atari_liberty(p("G8")), Some(p("G7")));
+        let mut rng = PlayoutRng::seed_from_u64(3);
+        for _ in 0..20 {
+            let mut copy = b.clone();
+            assert_eq!(
+                HeavyPolicy.choose(&mut copy, Color::Black, &mut rng),
+                Some(p("G7")),
+                "{b}"
+            );
+        }
     }
 
     #[test]
