@@ -308,6 +308,35 @@ fn the_command_line_runs_matches_and_refuses_bad_options() {
         "{stdout}"
     );
     assert!(stdout.contains("illegal/forfeits"), "{stdout}");
+    // Going on with a match from game 4: game 4 has B as Black, as it would
+    // have in a match from game 1, and its record is game-004.sgf.
+    let dir = temp_dir("first-game");
+    let o = run(&[
+        "--black",
+        "false",
+        "--white",
+        "false",
+        "--games",
+        "2",
+        "--first-game",
+        "4",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.starts_with("match: games 4 to 5 on 9x9"), "{stdout}");
+    assert!(
+        stdout.contains("game 4: B (black) vs A (white):"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("game 5: A (black) vs B (white):"),
+        "{stdout}"
+    );
+    assert!(dir.join("game-004.sgf").exists() && dir.join("game-005.sgf").exists());
+    assert!(!dir.join("game-001.sgf").exists());
+    let _ = std::fs::remove_dir_all(&dir);
     for bad in [
         &["--black", "false"][..],
         &["--black", "false", "--white", "false", "--size", "40"],
@@ -324,6 +353,7 @@ fn the_command_line_runs_matches_and_refuses_bad_options() {
         &["--black", "false", "--white", "\"unterminated"],
         &["--black", "no-such-engine-here", "--white", "false"],
         &["--black", "false", "--white", "false", "--untimed", "C"],
+        &["--black", "false", "--white", "false", "--first-game", "0"],
         &["--black", "false", "--white", "false", "--hang-limit", "9"],
         &[
             "--black",

@@ -45,6 +45,10 @@ pub struct MatchArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1)]
     pub games: u32,
+    /// Number of the first game, to go on with a match that stopped: colours and record names
+    /// (game-NNN.sgf) follow the game numbers as if the match had run from game 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub first_game: u32,
     /// Board size.
     #[arg(long, default_value_t = 9, value_parser = parse_size)]
     pub size: usize,
@@ -258,9 +262,16 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
     };
 
     let limits = settings.limits;
-    let mut header = format!(
-        "match: {} game(s) on {}x{}, komi {}, handicap {}, ",
-        args.games, settings.size, settings.size, settings.komi, settings.handicap
+    let last_game = args.first_game.saturating_add(args.games - 1);
+    let mut header = if args.first_game == 1 {
+        format!("match: {} game(s)", args.games)
+    } else {
+        format!("match: games {} to {last_game}", args.first_game)
+    };
+    let _ = write!(
+        header,
+        " on {}x{}, komi {}, handicap {}, ",
+        settings.size, settings.size, settings.komi, settings.handicap
     );
     if limits.is_unlimited() {
         header.push_str("no time limit");
@@ -303,7 +314,7 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
     out.flush()?;
 
     let mut tally = Tally::default();
-    for g in 1..=args.games {
+    for g in args.first_game..=last_game {
         let a_black = !args.alternate || g % 2 == 1;
         let (black, white) = if a_black {
             (&mut a, &mut b)
