@@ -3,7 +3,7 @@
 //! give, corrected by a local seki check (playout ownership alone calls
 //! seki stones dead or alive at random).
 
-use crate::board::{Bitboard, Board, Color, Game};
+use crate::board::{Bitboard, Board, Color, Game, Point};
 use crate::playout::{self, LightPolicy, PlayoutRng};
 use rand::SeedableRng;
 
@@ -81,11 +81,20 @@ pub fn judge(game: &Game, playouts: u32) -> Judgement {
 
 /// Strings in seki: strings of both colours sharing liberties where
 /// neither side can approach: every shared liberty would be a self-atari
-/// for both colours, and the strings have no other way to gain liberties
-/// (at most one eye of their own). A local check, not a full reading.
+/// for both colours, and the strings have no other liberties than the
+/// shared ones and eyes of their own (empty points whose every neighbour
+/// is a stone of that same string: an eye that leans on another string can
+/// be taken away by capturing that string). A local check, not a full
+/// reading.
 pub fn seki_stones(board: &Board) -> Bitboard {
     let stride = board.stride();
     let empty = board.empty_points();
+    let libs_of = |string: Bitboard| string.neighbours(stride) & empty;
+    let own_eye = |string: Bitboard, l: Point| {
+        let around = Bitboard::single(l).neighbours(stride);
+        (around & (board.stones(Color::Black) | board.stones(Color::White) | empty)) - string
+            == Bitboard::EMPTY
+    };
     let mut seki = Bitboard::EMPTY;
     for c in Color::BOTH {
         for p in &board.stones(c) {
@@ -93,7 +102,7 @@ pub fn seki_stones(board: &Board) -> Bitboard {
                 continue;
             }
             let string = board.string_bitboard(p);
-            let libs = string.neighbours(stride) & empty;
+            let libs = libs_of(string);
             if libs.count() != 2 {
                 continue;
             }
@@ -112,20 +121,35 @@ pub fn seki_stones(board: &Board) -> Bitboard {
                     if !(opp.is_self_atari() && own.is_self_atari()) {
                         ok = false;
                     }
-                } else if !board.is_eyeish(c, l) {
+                } else if !own_eye(string, l) {
                     ok = false;
                 }
             }
-            if ok && shared >= 1 {
-                seki |= string;
-                // The opposing strings on the shared liberties are in seki too.
-                for l in &libs {
-                    for n in board.neighbours(l) {
-                        if board.color_at(n) == Some(!c) {
-                            seki |= board.string_bitboard(n);
-                        }
+            if !ok || shared == 0 {
+                continue;
+            }
+            // The opposing strings on the shared liberties: in seki too when
+            // they have no liberties but those and eyes of their own.
+            let mut opposing = Bitboard::EMPTY;
+            for l in &libs {
+                for n in board.neighbours(l) {
+                    if board.color_at(n) == Some(!c) {
+                        opposing |= board.string_bitboard(n);
                     }
                 }
+            }
+            let mut all_ok = true;
+            for q in &opposing {
+                if board.string_head(q) != q {
+                    continue;
+                }
+                let t = board.string_bitboard(q);
+                if !libs_of(t).iter().all(|l| libs.contains(l) || own_eye(t, l)) {
+                    all_ok = false;
+                }
+            }
+            if all_ok {
+                seki |= string | opposing;
             }
         }
     }
@@ -135,7 +159,7 @@ pub fn seki_stones(board: &Board) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Point, Rules};
+    use crate::board::Rules;
 
     fn game(rows: &[&str], komi: f64) -> Game {
         let b = Board::from_rows(rows).unwrap();
@@ -210,5 +234,34 @@ mod tests {
         assert!(!count.territory_points[Color::White].contains(p("C1")));
         // No seki where the shared points are plain liberties.
         assert!(seki_stones(&Board::new(7)).is_empty());
+    }
+
+    #[test]
+    fn an_eye_that_leans_on_a_capturable_string_is_no_seki() {
+        // A 9x9 match game's end (game 18 of a 100-game run against GNU Go):
+        // White J8 and H9 sit in Black's corner. J8 shares J7 with Black's
+        // G7-H8-J6 string, and J9 looks like White's eye, but it leans on
+        // H9, which Black captures from G9; then J8 falls too. No seki:
+        // both white stones are dead and the black string lives (GNU Go:
+        // W+0.5 with H9 and J8 dead).
+        let g = game(
+            &[
+                ". . . . X X . O .",
+                ". X . . . X . X O",
+                "X X X X X O X X .",
+                "O O X X O O O X X",
+                "X O X O O . . O O",
+                "X O O O . . . . O",
+                "X X X O O . O O .",
+                ". X . X O . . . O",
+                ". . X X O . . . .",
+            ],
+            7.5,
+        );
+        let p = |s| Point::parse(s, 9).unwrap();
+        assert_eq!(seki_stones(g.board()), Bitboard::EMPTY);
+        let j = judge(&g, JUDGE_PLAYOUTS);
+        assert!(j.dead.contains(p("J8")) && j.dead.contains(p("H9")));
+        assert!(!j.dead.contains(p("H8")));
     }
 }
