@@ -40,7 +40,7 @@ pub fn judge(game: &Game, playouts: u32) -> Judgement {
         .iter()
         .map(|&o| o as f32 / playouts.max(1) as f32)
         .collect();
-    let seki = seki_stones(start);
+    let seki = seki_stones(start, Some(&ownership));
     let mut dead = Bitboard::EMPTY;
     for c in Color::BOTH {
         for p in &start.stones(c) {
@@ -79,22 +79,21 @@ pub fn judge(game: &Game, playouts: u32) -> Judgement {
     }
 }
 
-/// Strings in seki: strings of both colours sharing liberties where
-/// neither side can approach: every shared liberty would be a self-atari
-/// for both colours, and the strings have no other liberties than the
-/// shared ones and eyes of their own (empty points whose every neighbour
-/// is a stone of that same string: an eye that leans on another string can
-/// be taken away by capturing that string). A local check, not a full
-/// reading.
-pub fn seki_stones(board: &Board) -> Bitboard {
-    let stride = board.stride();
-    let empty = board.empty_points();
-    let libs_of = |string: Bitboard| string.neighbours(stride) & empty;
-    let own_eye = |string: Bitboard, l: Point| {
-        let around = Bitboard::single(l).neighbours(stride);
-        (around & (board.stones(Color::Black) | board.stones(Color::White) | empty)) - string
-            == Bitboard::EMPTY
-    };
+/// Strings in seki: a cluster of strings of both colours whose every
+/// liberty is either shared (it touches both colours, and filling it is a
+/// self-atari for either side) or an eye (an empty point whose neighbours
+/// are all stones of one colour, every one of them a string of the
+/// cluster), with at least one shared liberty. Then neither side can
+/// approach: an eye that leans on a string with a liberty outside the
+/// cluster is no eye, since that string can be captured. A local check,
+/// not a full reading; big eyes (two empty points or more) are left to
+/// the playouts.
+///
+/// With the playouts' `ownership` (Black minus White, per grid point), an
+/// eye may also lean on a string its own colour owns (a living wall), and
+/// a cluster bordered by a string that the other colour owns (a dead
+/// wall) is no seki.
+pub fn seki_stones(board: &Board, ownership: Option<&[f32]>) -> Bitboard {
     let mut seki = Bitboard::EMPTY;
     for c in Color::BOTH {
         for p in &board.stones(c) {
@@ -102,59 +101,91 @@ pub fn seki_stones(board: &Board) -> Bitboard {
                 continue;
             }
             let string = board.string_bitboard(p);
-            let libs = libs_of(string);
-            if libs.count() != 2 {
-                continue;
-            }
-            // Each liberty: filling it puts the filler's own string in
-            // atari without capturing, for both colours, or it is the
-            // string's own eye.
-            let mut shared = 0;
-            let mut ok = true;
-            for l in &libs {
-                let touches_opp =
-                    !(Bitboard::single(l).neighbours(stride) & board.stones(!c)).is_empty();
-                if touches_opp {
-                    shared += 1;
-                    let opp = crate::tactics::move_effect(board, !c, l);
-                    let own = crate::tactics::move_effect(board, c, l);
-                    if !(opp.is_self_atari() && own.is_self_atari()) {
-                        ok = false;
-                    }
-                } else if !own_eye(string, l) {
-                    ok = false;
+            let libs = string.neighbours(board.stride()) & board.empty_points();
+            if libs.count() == 2 {
+                if let Some(cluster) = seki_cluster(board, string, ownership) {
+                    seki |= cluster;
                 }
-            }
-            if !ok || shared == 0 {
-                continue;
-            }
-            // The opposing strings on the shared liberties: in seki too when
-            // they have no liberties but those and eyes of their own.
-            let mut opposing = Bitboard::EMPTY;
-            for l in &libs {
-                for n in board.neighbours(l) {
-                    if board.color_at(n) == Some(!c) {
-                        opposing |= board.string_bitboard(n);
-                    }
-                }
-            }
-            let mut all_ok = true;
-            for q in &opposing {
-                if board.string_head(q) != q {
-                    continue;
-                }
-                let t = board.string_bitboard(q);
-                if !libs_of(t).iter().all(|l| libs.contains(l) || own_eye(t, l)) {
-                    all_ok = false;
-                }
-            }
-            if all_ok {
-                seki |= string | opposing;
             }
         }
     }
     seki
 }
+
+/// Strings a seki cluster may hold before the check gives up.
+const SEKI_MAX_STRINGS: usize = 8;
+
+/// The seki cluster grown from `start`, if it is one (see [`seki_stones`]).
+fn seki_cluster(board: &Board, start: Bitboard, ownership: Option<&[f32]>) -> Option<Bitboard> {
+    let stride = board.stride();
+    // How surely the stone on `q` is its colour's at the end, in -1..1.
+    let owned = |q: Point| {
+        ownership.map_or(0.0, |o| {
+            let v = o[q.index()];
+            if board.color_at(q) == Some(Color::Black) {
+                v
+            } else {
+                -v
+            }
+        })
+    };
+    let empty = board.empty_points();
+    let stones = board.stones(Color::Black) | board.stones(Color::White);
+    let mut cluster = start;
+    let mut checked = Bitboard::EMPTY;
+    let mut strings = 1;
+    let mut shared = 0;
+    // Grow the cluster through the liberties of its strings until every
+    // liberty is classified: each string is checked once.
+    while let Some(p) = (cluster - checked).first() {
+        let string = board.string_bitboard(p);
+        checked |= string;
+        for l in &(string.neighbours(stride) & empty) {
+            let around = Bitboard::single(l).neighbours(stride) & (stones | empty);
+            let black = around & board.stones(Color::Black);
+            let white = around & board.stones(Color::White);
+            let is_shared = !black.is_empty() && !white.is_empty();
+            let is_eye = around == black || around == white;
+            if is_shared {
+                let self_atari =
+                    |c: Color| crate::tactics::move_effect(board, c, l).is_self_atari();
+                if !(self_atari(Color::Black) && self_atari(Color::White)) {
+                    return None;
+                }
+            } else if !is_eye {
+                return None;
+            }
+            // The strings around a shared liberty or an eye belong to it,
+            // but for living strings around an eye.
+            for q in &(around & stones) {
+                let living_wall = is_eye && owned(q) > SEKI_ALIVE;
+                if !cluster.contains(q) && !living_wall {
+                    cluster |= board.string_bitboard(q);
+                    strings += 1;
+                    if strings > SEKI_MAX_STRINGS {
+                        return None;
+                    }
+                }
+            }
+            if is_shared && !checked.contains(l) {
+                checked.insert(l);
+                shared += 1;
+            }
+        }
+    }
+    if shared == 0 {
+        return None;
+    }
+    // Strings around the cluster must not be dead.
+    let border = (cluster.neighbours(stride) & stones) - cluster;
+    if border.iter().any(|q| owned(q) < 0.0) {
+        return None;
+    }
+    Some(cluster)
+}
+
+/// Ownership above which a string counts as alive for the seki check.
+const SEKI_ALIVE: f32 = 0.8;
 
 #[cfg(test)]
 mod tests {
@@ -221,7 +252,7 @@ mod tests {
             7.5,
         );
         let p = |s| Point::parse(s, 7).unwrap();
-        let seki = seki_stones(g.board());
+        let seki = seki_stones(g.board(), None);
         let expected: Bitboard = ["B1", "B2", "C2", "D2", "E2", "F2", "F1", "D1"]
             .into_iter()
             .map(p)
@@ -233,7 +264,40 @@ mod tests {
         assert!(!count.territory_points[Color::Black].contains(p("C1")));
         assert!(!count.territory_points[Color::White].contains(p("C1")));
         // No seki where the shared points are plain liberties.
-        assert!(seki_stones(&Board::new(7)).is_empty());
+        assert!(seki_stones(&Board::new(7), None).is_empty());
+    }
+
+    #[test]
+    fn seki_with_an_eye_each() {
+        // White's D1-J3 string has the eye E2 and shares H2 with Black's
+        // G1-H1 and J2, whose eye J1 leans on both of them. Either side
+        // filling H2 is captured: a seki of four strings, all alive.
+        let rows = [
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . X X X X X X X",
+            ". . X O O O O O O",
+            ". . X O . O O . X",
+            ". . X O O O X X .",
+        ];
+        let g = game(&rows, 7.5);
+        let p = |s| Point::parse(s, 9).unwrap();
+        let expected: Bitboard = [
+            "D3", "E3", "F3", "G3", "H3", "J3", "D2", "F2", "G2", "D1", "E1", "F1", "G1", "H1",
+            "J2",
+        ]
+        .into_iter()
+        .map(p)
+        .collect();
+        assert_eq!(seki_stones(g.board(), None), expected);
+        // Without J2, J1 is no eye and White can approach from J2: no seki.
+        let mut rows_j2 = rows;
+        rows_j2[7] = ". . X O . O O . .";
+        let g = game(&rows_j2, 7.5);
+        assert_eq!(seki_stones(g.board(), None), Bitboard::EMPTY);
     }
 
     #[test]
@@ -259,7 +323,7 @@ mod tests {
             7.5,
         );
         let p = |s| Point::parse(s, 9).unwrap();
-        assert_eq!(seki_stones(g.board()), Bitboard::EMPTY);
+        assert_eq!(seki_stones(g.board(), None), Bitboard::EMPTY);
         let j = judge(&g, JUDGE_PLAYOUTS);
         assert!(j.dead.contains(p("J8")) && j.dead.contains(p("H9")));
         assert!(!j.dead.contains(p("H8")));

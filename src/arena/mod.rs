@@ -262,7 +262,9 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
     };
 
     let limits = settings.limits;
-    let last_game = args.first_game.saturating_add(args.games - 1);
+    let last_game = args.first_game.checked_add(args.games - 1).ok_or_else(|| {
+        MatchError::Args("--first-game and --games go past game 4294967295".into())
+    })?;
     let mut header = if args.first_game == 1 {
         format!("match: {} game(s)", args.games)
     } else {

@@ -346,10 +346,19 @@ impl Board {
             return;
         }
         if len == ATARI_MARKS {
+            // Keep one entry for each string still in atari (strings about
+            // to be captured in this move have no pseudo-liberties).
             let mut kept = 0;
             for i in 0..len {
                 let m = self.atari_marks[i] as usize;
-                if self.cell(m) <= WHITE && self.head_in_atari(self.head_of(m) as usize) {
+                let head = self.head_of(m);
+                let live = self.cell(m) <= WHITE
+                    && self.strings[head as usize].pseudo_libs > 0
+                    && self.head_in_atari(head as usize);
+                let dup = self.atari_marks[..kept]
+                    .iter()
+                    .any(|&k| self.head_of(k as usize) == head);
+                if live && !dup {
                     self.atari_marks[kept] = m as u16;
                     kept += 1;
                 }
@@ -529,6 +538,8 @@ impl Board {
         self.ko = None;
         self.play_legal(c, p);
         self.ko = None;
+        // A setup stone is not a move for the playouts to answer.
+        self.last = 0;
         Ok(())
     }
 

@@ -425,6 +425,9 @@ fn gogui_setup(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     if !e.game.is_pristine() {
         return Err("board not empty".to_string());
     }
+    if a.is_empty() {
+        return Ok(String::new());
+    }
     let size = e.game.size();
     let (mut black, mut white) = (Vec::new(), Vec::new());
     let mut seen = Bitboard::EMPTY;
