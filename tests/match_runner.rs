@@ -289,18 +289,13 @@ fn an_untimed_engine_plays_on_over_its_limit_but_not_when_it_hangs() {
 #[test]
 fn the_command_line_runs_matches_and_refuses_bad_options() {
     let run = |args: &[&str]| Command::new(BIN).arg("match").args(args).output().unwrap();
-    let o = run(&[
-        "--black",
-        "false",
-        "--white",
-        "false",
-        "--games",
-        "2",
-        "--untimed",
-        "a",
-        "--untimed",
-        "b",
-    ]);
+    // Two engines that fail at once, so that games end in a moment.
+    let run_false = |args: &[&str]| {
+        let mut words = vec!["--black", "false", "--white", "false"];
+        words.extend_from_slice(args);
+        run(&words)
+    };
+    let o = run_false(&["--games", "2", "--untimed", "a", "--untimed", "b"]);
     assert_eq!(o.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(
@@ -311,11 +306,7 @@ fn the_command_line_runs_matches_and_refuses_bad_options() {
     // Going on with a match from game 4: game 4 has B as Black, as it would
     // have in a match from game 1, and its record is game-004.sgf.
     let dir = temp_dir("first-game");
-    let o = run(&[
-        "--black",
-        "false",
-        "--white",
-        "false",
+    let o = run_false(&[
         "--games",
         "2",
         "--first-game",
