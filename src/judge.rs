@@ -44,9 +44,7 @@ pub fn judge(game: &Game, playouts: u32) -> Judgement {
     let mut dead = Bitboard::EMPTY;
     for c in Color::BOTH {
         for p in &start.stones(c) {
-            let o = ownership[p.index()];
-            let mine = if c == Color::Black { o } else { -o };
-            if mine < 0.0 && !seki.contains(p) {
+            if owned(start, &ownership, p) < 0.0 && !seki.contains(p) {
                 dead.insert(p);
             }
         }
@@ -56,17 +54,7 @@ pub fn judge(game: &Game, playouts: u32) -> Judgement {
     for p in &dead {
         if !whole.contains(p) {
             let s = start.string_bitboard(p);
-            let votes: f32 = s
-                .iter()
-                .map(|q| {
-                    let o = ownership[q.index()];
-                    if start.color_at(q) == Some(Color::Black) {
-                        o
-                    } else {
-                        -o
-                    }
-                })
-                .sum();
+            let votes: f32 = s.iter().map(|q| owned(start, &ownership, q)).sum();
             if votes < 0.0 {
                 whole |= s;
             }
@@ -76,6 +64,17 @@ pub fn judge(game: &Game, playouts: u32) -> Judgement {
         dead: whole,
         seki,
         ownership,
+    }
+}
+
+/// How surely the stone on `q` stays its colour's at the end, in -1..1,
+/// from the playouts' `ownership` (Black minus White, per grid point).
+fn owned(board: &Board, ownership: &[f32], q: Point) -> f32 {
+    let o = ownership[q.index()];
+    if board.color_at(q) == Some(Color::Black) {
+        o
+    } else {
+        -o
     }
 }
 
@@ -118,17 +117,7 @@ const SEKI_MAX_STRINGS: usize = 8;
 /// The seki cluster grown from `start`, if it is one (see [`seki_stones`]).
 fn seki_cluster(board: &Board, start: Bitboard, ownership: Option<&[f32]>) -> Option<Bitboard> {
     let stride = board.stride();
-    // How surely the stone on `q` is its colour's at the end, in -1..1.
-    let owned = |q: Point| {
-        ownership.map_or(0.0, |o| {
-            let v = o[q.index()];
-            if board.color_at(q) == Some(Color::Black) {
-                v
-            } else {
-                -v
-            }
-        })
-    };
+    let owned = |q: Point| ownership.map_or(0.0, |o| owned(board, o, q));
     let empty = board.empty_points();
     let stones = board.stones(Color::Black) | board.stones(Color::White);
     let mut cluster = start;

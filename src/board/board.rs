@@ -351,14 +351,13 @@ impl Board {
             let mut kept = 0;
             for i in 0..len {
                 let m = self.atari_marks[i] as usize;
-                let head = self.head_of(m);
-                let live = self.cell(m) <= WHITE
-                    && self.strings[head as usize].pseudo_libs > 0
-                    && self.head_in_atari(head as usize);
+                let Some(head) = self.marked_in_atari(m) else {
+                    continue;
+                };
                 let dup = self.atari_marks[..kept]
                     .iter()
-                    .any(|&k| self.head_of(k as usize) == head);
-                if live && !dup {
+                    .any(|&k| self.head_of(k as usize) as usize == head);
+                if !dup {
                     self.atari_marks[kept] = m as u16;
                     kept += 1;
                 }
@@ -380,8 +379,18 @@ impl Board {
         self.atari_marks[..self.atari_len as usize]
             .iter()
             .map(|&m| m as usize)
-            .filter(|&m| self.cell(m) <= WHITE && self.head_in_atari(self.head_of(m) as usize))
+            .filter(|&m| self.marked_in_atari(m).is_some())
             .map(Point::from_index)
+    }
+
+    /// The head of the string on the marked point `m`, when one is there
+    /// and in atari (strings being captured, with no pseudo-liberties left
+    /// in the middle of a move, are not).
+    #[inline]
+    fn marked_in_atari(&self, m: usize) -> Option<usize> {
+        let head = self.head_of(m) as usize;
+        (self.cell(m) <= WHITE && self.strings[head].pseudo_libs > 0 && self.head_in_atari(head))
+            .then_some(head)
     }
 
     #[inline]
@@ -508,7 +517,7 @@ impl Board {
         if self.head_in_atari(own_head) {
             self.mark_atari(own_head);
         }
-        let mine = &self.strings[self.head_of(pi) as usize];
+        let mine = &self.strings[own_head];
         self.ko = if captured == 1 && mine.stones == 1 && mine.pseudo_libs == 1 {
             Some((Point::from_index(last_captured), !c))
         } else {
