@@ -32,6 +32,12 @@ pub struct PriorParams {
     pub edge: u16,
     /// Virtual wins for a good 3x3 shape (the playout patterns).
     pub pattern: u16,
+    /// On boards of 13x13 and up, in an open area (no stone within
+    /// distance 3): virtual wins for the third and fourth lines, virtual
+    /// losses for the first line (and the second, at three quarters).
+    pub open_area: u16,
+    /// Further virtual wins for a 3-3, 3-4 or 4-4 point of an empty corner.
+    pub empty_corner: u16,
     /// Read ladders for the escape and ladder-atari priors. Off by default
     /// until a match measures it: the 19x19 strength series in
     /// docs/STRENGTH.md runs with the player as it was before.
@@ -51,6 +57,8 @@ impl Default for PriorParams {
             near_last: 6,
             edge: 10,
             pattern: 10,
+            open_area: 40,
+            empty_corner: 80,
             ladders: false,
         }
     }
@@ -99,7 +107,20 @@ pub fn prior(
         add(params.pattern, true);
     }
     let size = board.size();
-    if size >= 9 {
+    if size >= 13 {
+        let l = line(board, p);
+        if empty_around(board, p, 3) {
+            match l {
+                0 => add(params.open_area, false),
+                1 => add(params.open_area * 3 / 4, false),
+                2 | 3 => add(params.open_area, true),
+                _ => {}
+            }
+            if is_empty_corner_point(board, p) {
+                add(params.empty_corner, true);
+            }
+        }
+    } else if size >= 9 {
         let l = line(board, p);
         if l <= 1 && empty_around(board, p, 3) {
             add(if l == 0 { params.edge } else { params.edge / 2 }, false);
@@ -143,6 +164,37 @@ fn ladders_last_string(board: &Board, c: Color, p: Point, last: Point) -> bool {
         && two_liberties(board, last).is_some_and(|libs| is_ladder_atari(board, c, p, last, libs))
 }
 
+/// Whether `p` is a 3-3, 3-4 or 4-4 point of a corner with no stone in
+/// the 7x7 square of that corner.
+fn is_empty_corner_point(board: &Board, p: Point) -> bool {
+    const SPAN: usize = 7;
+    let size = board.size();
+    let (x, y) = p.xy(size);
+    let from_edge = |v: usize| v.min(size - 1 - v);
+    if !(2..=3).contains(&from_edge(x)) || !(2..=3).contains(&from_edge(y)) {
+        return false;
+    }
+    let xs = if x < size / 2 {
+        0..SPAN
+    } else {
+        size - SPAN..size
+    };
+    for qy in if y < size / 2 {
+        0..SPAN
+    } else {
+        size - SPAN..size
+    } {
+        for qx in xs.clone() {
+            if let Some(q) = Point::new(qx, qy, size) {
+                if board.color_at(q).is_some() {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Whether no stone lies within Manhattan distance `r` of `p`.
 fn empty_around(board: &Board, p: Point, r: usize) -> bool {
     let size = board.size();
@@ -180,6 +232,57 @@ mod tests {
             ladders: true,
             ..PriorParams::default()
         }
+    }
+
+    /// The prior's win rate for Black on an empty 19x19 board but for `stones`.
+    fn open_value(stones: &[(Color, &str)], v: &str) -> f64 {
+        let mut b = Board::new(19);
+        for &(c, s) in stones {
+            b.play(c, Point::parse(s, 19).unwrap()).unwrap();
+        }
+        let p = Point::parse(v, 19).unwrap();
+        let child = prior(&b, Color::Black, p, None, &PriorParams::default());
+        child.prior_value as f64 / (WIN as f64 * child.prior_visits as f64)
+    }
+
+    #[test]
+    fn the_opening_prefers_empty_corners_then_the_third_and_fourth_lines() {
+        let empty = |v| open_value(&[], v);
+        // Corner points of an empty corner above side points on lines 3-4,
+        // above the centre, above the second and first lines.
+        for corner in ["D4", "C3", "D3", "Q16", "R17", "Q17"] {
+            assert!(empty(corner) > empty("K4"), "{corner}");
+        }
+        assert!(empty("K4") > empty("K10"));
+        assert!(empty("K3") > empty("K10"));
+        assert!(empty("K10") > empty("K2"));
+        assert!(empty("K2") > empty("K1"));
+        assert!(empty("E5") == empty("K10"), "5th line: no bonus");
+        // A stone in the corner's 7x7 square takes its corner bonus away,
+        // and a stone within distance 3 the line bonus too.
+        let far = [(Color::White, "G7")];
+        assert!(open_value(&far, "D4") < empty("D4"));
+        assert_eq!(open_value(&far, "D4"), empty("K4"));
+        let taken = [(Color::White, "E5")];
+        assert_eq!(open_value(&taken, "D3"), open_value(&taken, "K10"));
+        assert_eq!(open_value(&taken, "Q4"), empty("Q4"));
+    }
+
+    #[test]
+    fn small_boards_keep_only_the_edge_penalty() {
+        let b = Board::new(9);
+        let v = |s| {
+            let child = prior(
+                &b,
+                Color::Black,
+                Point::parse(s, 9).unwrap(),
+                None,
+                &PriorParams::default(),
+            );
+            child.prior_value as f64 / (WIN as f64 * child.prior_visits as f64)
+        };
+        assert_eq!(v("C3"), v("E5"));
+        assert!(v("B5") < v("E5"));
     }
 
     #[test]
