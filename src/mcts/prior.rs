@@ -57,8 +57,8 @@ impl Default for PriorParams {
             near_last: 6,
             edge: 10,
             pattern: 10,
-            open_area: 40,
-            empty_corner: 80,
+            open_area: 20,
+            empty_corner: 60,
             ladders: false,
         }
     }
