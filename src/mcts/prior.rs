@@ -4,6 +4,10 @@
 //! run into a ladder, ataris that catch the last move's string in a
 //! ladder, good 3x3 shapes and nearness to the last move, and virtual
 //! losses for self-atari and for the first two lines in an empty area.
+//! From 13x13 up the opening has its own terms (Pachi's "b19" idea): the
+//! third and fourth lines gain in open areas, the points of empty corners
+//! more, since every opening move has the same playout value within the
+//! noise and RAVE's first picks would otherwise decide.
 
 use super::tree::{NewChild, PASS, WIN};
 use crate::board::{Board, Color, Point};
@@ -39,8 +43,8 @@ pub struct PriorParams {
     /// Further virtual wins for a 3-3, 3-4 or 4-4 point of an empty corner.
     pub empty_corner: u16,
     /// Read ladders for the escape and ladder-atari priors. Off by default
-    /// until a match measures it: the 19x19 strength series in
-    /// docs/STRENGTH.md runs with the player as it was before.
+    /// until a match measures it (branch `exp-ladders-snapback` turns it
+    /// on): the 19x19 strength series in docs/STRENGTH.md runs without.
     pub ladders: bool,
 }
 
