@@ -110,24 +110,23 @@ pub fn prior(
     if is_good_shape(board, p) {
         add(params.pattern, true);
     }
+    // Open areas (no stone within distance 3): the low lines lose; from
+    // 13x13 up the third and fourth lines and empty corners gain too.
     let size = board.size();
-    if size >= 13 {
-        let l = line(board, p);
-        if empty_around(board, p, 3) {
-            match l {
-                0 => add(params.open_area, false),
-                1 => add(params.open_area * 3 / 4, false),
-                2 | 3 => add(params.open_area, true),
-                _ => {}
+    let opening = size >= 13;
+    let l = line(board, p);
+    if size >= 9 && l <= if opening { 3 } else { 1 } && empty_around(board, p, 3) {
+        match (opening, l) {
+            (true, 0) => add(params.open_area, false),
+            (true, 1) => add(params.open_area * 3 / 4, false),
+            (true, _) => {
+                add(params.open_area, true);
+                if is_empty_corner_point(board, p) {
+                    add(params.empty_corner, true);
+                }
             }
-            if is_empty_corner_point(board, p) {
-                add(params.empty_corner, true);
-            }
-        }
-    } else if size >= 9 {
-        let l = line(board, p);
-        if l <= 1 && empty_around(board, p, 3) {
-            add(if l == 0 { params.edge } else { params.edge / 2 }, false);
+            (false, 0) => add(params.edge, false),
+            (false, _) => add(params.edge / 2, false),
         }
     }
     NewChild {
@@ -178,25 +177,17 @@ fn is_empty_corner_point(board: &Board, p: Point) -> bool {
     if !(2..=3).contains(&from_edge(x)) || !(2..=3).contains(&from_edge(y)) {
         return false;
     }
-    let xs = if x < size / 2 {
-        0..SPAN
-    } else {
-        size - SPAN..size
-    };
-    for qy in if y < size / 2 {
-        0..SPAN
-    } else {
-        size - SPAN..size
-    } {
-        for qx in xs.clone() {
-            if let Some(q) = Point::new(qx, qy, size) {
-                if board.color_at(q).is_some() {
-                    return false;
-                }
-            }
+    // The rows or columns of the corner's square on the side of `v`.
+    let span = |v: usize| {
+        if v < size / 2 {
+            0..SPAN
+        } else {
+            size - SPAN..size
         }
-    }
-    true
+    };
+    !span(y).any(|qy| {
+        span(x).any(|qx| Point::new(qx, qy, size).is_some_and(|q| board.color_at(q).is_some()))
+    })
 }
 
 /// Whether no stone lies within Manhattan distance `r` of `p`.
@@ -224,11 +215,15 @@ fn empty_around(board: &Board, p: Point, r: usize) -> bool {
 mod tests {
     use super::*;
 
+    /// A prior's win rate.
+    fn rate(child: NewChild) -> f64 {
+        child.prior_value as f64 / (WIN as f64 * child.prior_visits as f64)
+    }
+
     /// The prior's win rate for `c` on `v`.
     fn value(b: &Board, c: Color, v: &str) -> f64 {
         let p = Point::parse(v, b.size()).unwrap();
-        let child = prior(b, c, p, b.last_move(), &with_ladders());
-        child.prior_value as f64 / (WIN as f64 * child.prior_visits as f64)
+        rate(prior(b, c, p, b.last_move(), &with_ladders()))
     }
 
     fn with_ladders() -> PriorParams {
@@ -245,8 +240,7 @@ mod tests {
             b.play(c, Point::parse(s, 19).unwrap()).unwrap();
         }
         let p = Point::parse(v, 19).unwrap();
-        let child = prior(&b, Color::Black, p, None, &PriorParams::default());
-        child.prior_value as f64 / (WIN as f64 * child.prior_visits as f64)
+        rate(prior(&b, Color::Black, p, None, &PriorParams::default()))
     }
 
     #[test]
@@ -275,15 +269,15 @@ mod tests {
     #[test]
     fn small_boards_keep_only_the_edge_penalty() {
         let b = Board::new(9);
+        let params = PriorParams::default();
         let v = |s| {
-            let child = prior(
+            rate(prior(
                 &b,
                 Color::Black,
                 Point::parse(s, 9).unwrap(),
                 None,
-                &PriorParams::default(),
-            );
-            child.prior_value as f64 / (WIN as f64 * child.prior_visits as f64)
+                &params,
+            ))
         };
         assert_eq!(v("C3"), v("E5"));
         assert!(v("B5") < v("E5"));
