@@ -20,6 +20,13 @@ const WHITE: u8 = 1;
 const EMPTY: u8 = 2;
 const BORDER: u8 = 3;
 
+/// The two-bit codes of [`Board::neighbourhood`]: a black stone, a white
+/// stone, an empty point, off the board.
+pub const CODE_BLACK: u16 = BLACK as u16;
+pub const CODE_WHITE: u16 = WHITE as u16;
+pub const CODE_EMPTY: u16 = EMPTY as u16;
+pub const CODE_OFF: u16 = BORDER as u16;
+
 /// How many strings left in atari the board remembers (see `atari_marks`).
 const ATARI_MARKS: usize = 16;
 
@@ -164,6 +171,24 @@ impl Board {
     #[inline]
     pub fn is_empty_at(&self, p: Point) -> bool {
         self.cell(p.index()) == EMPTY
+    }
+
+    /// The eight points around the on-board point `p` in 16 bits, two a
+    /// point ([`CODE_BLACK`], [`CODE_WHITE`], [`CODE_EMPTY`], [`CODE_OFF`]),
+    /// lowest first: the row above `p` (`y + 1`) from left to right, the
+    /// points left and right of it, the row below from left to right.
+    #[inline]
+    pub fn neighbourhood(&self, p: Point) -> u16 {
+        let (i, s) = (p.index(), self.stride);
+        let c = |j: usize| self.cell(j) as u16;
+        c(i + s - 1)
+            | c(i + s) << 2
+            | c(i + s + 1) << 4
+            | c(i - 1) << 6
+            | c(i + 1) << 8
+            | c(i - s - 1) << 10
+            | c(i - s) << 12
+            | c(i - s + 1) << 14
     }
 
     #[inline]

@@ -6,6 +6,7 @@
 //! black, white, off board), and looked up in a table built once from the
 //! pattern texts below with every rotation, reflection and colour swap.
 
+use crate::board::board::{CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE};
 use crate::board::{Board, Point};
 use std::sync::OnceLock;
 
@@ -27,49 +28,16 @@ const PATTERNS: &[&str] = &[
     "?OXX.O###", // edge: cut
 ];
 
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
-const EDGE: u8 = 3;
-
-/// Neighbour offsets in code order: top row, middle row (no centre), bottom row.
-fn offsets(stride: isize) -> [isize; 8] {
-    [
-        stride - 1,
-        stride,
-        stride + 1,
-        -1,
-        1,
-        -stride - 1,
-        -stride,
-        -stride + 1,
-    ]
-}
-
-/// The 16-bit code of the neighbourhood of `p`.
-#[inline]
-pub fn code(board: &Board, p: Point) -> u16 {
-    let mut code = 0u16;
-    for (i, d) in offsets(board.stride() as isize).into_iter().enumerate() {
-        let q = Point::from_index((p.index() as isize + d) as usize);
-        let v = if !board.is_on_board(q) {
-            EDGE
-        } else {
-            match board.color_at(q) {
-                None => EMPTY,
-                Some(crate::board::Color::Black) => BLACK,
-                Some(crate::board::Color::White) => WHITE,
-            }
-        };
-        code |= (v as u16) << (2 * i);
-    }
-    code
-}
+// A neighbourhood's two-bit codes are the board's.
+const EMPTY: u8 = CODE_EMPTY as u8;
+const BLACK: u8 = CODE_BLACK as u8;
+const WHITE: u8 = CODE_WHITE as u8;
+const EDGE: u8 = CODE_OFF as u8;
 
 /// Whether the empty point `p` matches a good-shape pattern.
 #[inline]
 pub fn is_good_shape(board: &Board, p: Point) -> bool {
-    table()[code(board, p) as usize]
+    table()[board.neighbourhood(p) as usize]
 }
 
 fn table() -> &'static [bool] {
@@ -77,7 +45,8 @@ fn table() -> &'static [bool] {
     TABLE.get_or_init(build)
 }
 
-/// Cells of a 3x3 grid (row-major, centre index 4) for the code order.
+/// Cells of a 3x3 grid (row-major, top row first, centre index 4) in the
+/// order of [`Board::neighbourhood`].
 const CELLS: [usize; 8] = [0, 1, 2, 3, 5, 6, 7, 8];
 
 fn build() -> Vec<bool> {
@@ -164,6 +133,52 @@ mod tests {
         // Rotated and colour-swapped: C5 is the hane point beside D5.
         assert!(is_good_shape(&swapped, p("C5")));
         assert!(is_good_shape(&swapped, p("E5")));
+    }
+
+    /// `Board::neighbourhood` reads each of the eight points as its
+    /// colour, or off the board, in the documented order.
+    #[test]
+    fn neighbourhood_codes_read_each_point() {
+        use crate::board::Color;
+        use crate::playout::{LightPolicy, PlayoutPolicy, PlayoutRng};
+        use rand::SeedableRng;
+        let mut rng = PlayoutRng::seed_from_u64(5);
+        let order = [
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+            (-1, 0),
+            (1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ];
+        for size in [2, 5, 9, 19] {
+            let mut b = Board::new(size);
+            let mut c = Color::Black;
+            for _ in 0..size * size / 2 {
+                if let Some(p) = LightPolicy.choose(&mut b, c, &mut rng) {
+                    b.play_legal(c, p);
+                }
+                c = !c;
+            }
+            for p in b.points() {
+                let (x, y) = p.xy(size);
+                let mut want = 0u16;
+                for (i, (dx, dy)) in order.into_iter().enumerate() {
+                    let q =
+                        Point::new((x as isize + dx) as usize, (y as isize + dy) as usize, size);
+                    let v = match q.map(|q| b.color_at(q)) {
+                        None => EDGE,
+                        Some(None) => EMPTY,
+                        Some(Some(Color::Black)) => BLACK,
+                        Some(Some(Color::White)) => WHITE,
+                    };
+                    want |= (v as u16) << (2 * i);
+                }
+                assert_eq!(b.neighbourhood(p), want, "{}\n{b}", p.to_gtp(size));
+            }
+        }
     }
 
     #[test]
