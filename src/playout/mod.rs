@@ -30,6 +30,25 @@ pub trait PlayoutPolicy {
     fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point>;
 }
 
+/// The position after `moves` light-playout moves (Black first, a pass
+/// when the policy has none) from the empty board of side `size`: the
+/// random positions that tests check tactics and board code on.
+#[cfg(test)]
+pub(crate) fn random_position(size: usize, moves: usize, rng: &mut PlayoutRng) -> Board {
+    let mut b = Board::new(size);
+    let mut c = Color::Black;
+    for _ in 0..moves {
+        match LightPolicy.choose(&mut b, c, rng) {
+            Some(p) => {
+                b.play_legal(c, p);
+            }
+            None => b.pass(),
+        }
+        c = !c;
+    }
+    b
+}
+
 /// The end of one playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayoutResult {

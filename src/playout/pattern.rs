@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn neighbourhood_codes_read_each_point() {
         use crate::board::Color;
-        use crate::playout::{LightPolicy, PlayoutPolicy, PlayoutRng};
+        use crate::playout::{random_position, PlayoutRng};
         use rand::SeedableRng;
         let mut rng = PlayoutRng::seed_from_u64(5);
         let order = [
@@ -154,14 +154,7 @@ mod tests {
             (1, -1),
         ];
         for size in [2, 5, 9, 19] {
-            let mut b = Board::new(size);
-            let mut c = Color::Black;
-            for _ in 0..size * size / 2 {
-                if let Some(p) = LightPolicy.choose(&mut b, c, &mut rng) {
-                    b.play_legal(c, p);
-                }
-                c = !c;
-            }
+            let b = random_position(size, size * size / 2, &mut rng);
             for p in b.points() {
                 let (x, y) = p.xy(size);
                 let mut want = 0u16;

@@ -105,27 +105,23 @@ pub fn move_effect(board: &Board, c: Color, p: Point) -> MoveEffect {
         points: [p; LIBERTY_CAP as usize],
         len: 0,
     };
-    let mut full = false;
-    for n in neighbours {
-        if is_liberty(n) && libs.add(n) {
-            full = true;
-            break;
+    'walk: {
+        for n in neighbours {
+            if is_liberty(n) && libs.add(n) {
+                break 'walk;
+            }
         }
-    }
-    // An own string in atari has only `p` for a liberty, so it brings new
-    // ones only through captures.
-    'strings: for &head in &own[..own_len] {
-        if full {
-            break;
-        }
-        if taken_len == 0 && board.in_atari(head) {
-            continue;
-        }
-        for s in board.string_stones(head) {
-            for n in board.neighbours(s) {
-                if is_liberty(n) && libs.add(n) {
-                    full = true;
-                    continue 'strings;
+        // An own string in atari has only `p` for a liberty, so it brings
+        // new ones only through captures.
+        for &head in &own[..own_len] {
+            if taken_len == 0 && board.in_atari(head) {
+                continue;
+            }
+            for s in board.string_stones(head) {
+                for n in board.neighbours(s) {
+                    if is_liberty(n) && libs.add(n) {
+                        break 'walk;
+                    }
                 }
             }
         }
@@ -212,23 +208,13 @@ mod tests {
     /// random positions, for both colours, with liberties capped.
     #[test]
     fn agrees_with_a_reading_by_sets() {
-        use crate::playout::{LightPolicy, PlayoutPolicy, PlayoutRng};
+        use crate::playout::{random_position, PlayoutRng};
         use rand::SeedableRng;
         let mut rng = PlayoutRng::seed_from_u64(3);
         let mut seen = [0usize; 5];
         for size in [5, 9, 13, 19] {
             for game in 0..30 {
-                let mut b = Board::new(size);
-                let mut c = Color::Black;
-                for _ in 0..(size * size / 4 + game * size / 3) {
-                    match LightPolicy.choose(&mut b, c, &mut rng) {
-                        Some(p) => {
-                            b.play_legal(c, p);
-                        }
-                        None => b.pass(),
-                    }
-                    c = !c;
-                }
+                let b = random_position(size, size * size / 4 + game * size / 3, &mut rng);
                 for p in b.empty_points().iter() {
                     for c in Color::BOTH {
                         let (want, libs) = reference(&b, c, p);

@@ -218,24 +218,14 @@ mod reference {
 
 #[test]
 fn agrees_with_a_slow_reading_on_copies() {
-    use crate::playout::{LightPolicy, PlayoutPolicy, PlayoutRng};
+    use crate::playout::{random_position, PlayoutRng};
     use rand::SeedableRng;
     let mut rng = PlayoutRng::seed_from_u64(7);
     let (mut reads, mut ladders, mut deep) = (0, 0, 0);
     let (mut escapes, mut escape_ladders) = (0, 0);
     for size in [7, 9, 13, 19] {
         for game in 0..40 {
-            let mut b = Board::new(size);
-            let mut c = Color::Black;
-            for _ in 0..(size * size / 3 + game * size / 4) {
-                match LightPolicy.choose(&mut b, c, &mut rng) {
-                    Some(p) => {
-                        b.play_legal(c, p);
-                    }
-                    None => b.pass(),
-                }
-                c = !c;
-            }
+            let b = random_position(size, size * size / 3 + game * size / 4, &mut rng);
             for p in b.empty_points().iter() {
                 for c in Color::BOTH {
                     let fast = b.is_legal(c, p) && escape_is_laddered(&b, c, p);
@@ -317,23 +307,13 @@ fn added_stones_answer_like_stones_played() {
     // liberties that playing them on a copy of the board gives, on
     // every path: the board's counts, walks, and the bitboard flood
     // when a string winds through more added stones than a walk holds.
-    use crate::playout::{LightPolicy, PlayoutPolicy, PlayoutRng};
+    use crate::playout::{random_position, PlayoutRng};
     use rand::{Rng, SeedableRng};
     let mut rng = PlayoutRng::seed_from_u64(11);
     let (mut overflows, mut long_walks, mut checked) = (0, 0, 0);
     for size in [9, 13, 19] {
         for game in 0..12 {
-            let mut b = Board::new(size);
-            let mut c = Color::Black;
-            for _ in 0..(size * size / 4 + game * size / 3) {
-                match LightPolicy.choose(&mut b, c, &mut rng) {
-                    Some(p) => {
-                        b.play_legal(c, p);
-                    }
-                    None => b.pass(),
-                }
-                c = !c;
-            }
+            let b = random_position(size, size * size / 4 + game * size / 3, &mut rng);
             let mut st = Chase::new(&b, Color::Black, None);
             let mut played = b.clone();
             let empties: Vec<Point> = b.empty_points().iter().collect();
@@ -379,24 +359,15 @@ fn added_stones_answer_like_stones_played() {
 
 #[test]
 fn reads_leave_the_board_alone_in_random_positions() {
-    use crate::playout::{run, LightPolicy, PlayoutPolicy, PlayoutRng};
+    use crate::playout::{random_position, run, LightPolicy, PlayoutRng};
     use rand::SeedableRng;
     let mut rng = PlayoutRng::seed_from_u64(4);
     let mut laddered = 0;
     for size in [9, 13, 19] {
         for game in 0..10 {
             // Stop random games part of the way, when tactics abound.
-            let mut b = Board::new(size);
-            let mut c = Color::Black;
-            for _ in 0..(size * size / 2 + game * 7) {
-                match LightPolicy.choose(&mut b, c, &mut rng) {
-                    Some(p) => {
-                        b.play_legal(c, p);
-                    }
-                    None => b.pass(),
-                }
-                c = !c;
-            }
+            let moves = size * size / 2 + game * 7;
+            let mut b = random_position(size, moves, &mut rng);
             let before = b.clone();
             for p in before.empty_points().iter() {
                 for c in Color::BOTH {
@@ -419,7 +390,12 @@ fn reads_leave_the_board_alone_in_random_positions() {
             }
             assert_eq!(b.hash(), before.hash());
             b.check_consistency().unwrap();
-            let _ = run(&mut LightPolicy, &mut b, c, &mut rng);
+            let to_move = if moves % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let _ = run(&mut LightPolicy, &mut b, to_move, &mut rng);
         }
     }
     assert!(laddered > 0);
