@@ -68,6 +68,10 @@ pub struct Player {
     /// What the last search was for: the side it searched for, the
     /// board's hash and the number of moves played.
     last_position: Option<(Color, u64, usize)>,
+    /// Searches started so far: each takes its own seed from it, so that a
+    /// process that plays several games (a match's engine) does not repeat
+    /// the same game when its moves are fixed by playouts and one thread.
+    searches: u64,
 }
 
 impl Player {
@@ -77,6 +81,7 @@ impl Player {
             search: None,
             last: None,
             last_position: None,
+            searches: 0,
         }
     }
 
@@ -198,14 +203,21 @@ impl Player {
         result
     }
 
-    /// A search for `c` in `game` with these limits: the options' threads
-    /// and seed, the game's dynamic komi, no ownership counts.
-    fn task(&self, game: &Game, c: Color, limits: Limits) -> Task {
+    /// A search for `c` in `game` with these limits: the options' threads,
+    /// the next search's seed, the game's dynamic komi, no ownership counts.
+    fn task(&mut self, game: &Game, c: Color, limits: Limits) -> Task {
+        // The first search uses the seed as given; later ones step away
+        // from it (an odd multiplier keeps the steps distinct).
+        let seed = self
+            .options
+            .seed
+            .wrapping_add(self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.searches += 1;
         Task {
             to_move: c,
             komi_offset: dynamic_komi(game),
             threads: self.options.threads,
-            seed: self.options.seed,
+            seed,
             limits,
             ownership: false,
         }
@@ -246,10 +258,7 @@ impl Player {
             stop_when_full: true,
             ..Limits::default()
         };
-        let task = Task {
-            seed: self.options.seed.wrapping_add(game.moves().len() as u64),
-            ..self.task(game, game.to_move(), limits)
-        };
+        let task = self.task(game, game.to_move(), limits);
         let r = self.search().run(game, &task, stop, None);
         log::debug!(
             "pondered for {}: {} playouts in {:.2} s, stop: {}, best {:?}",

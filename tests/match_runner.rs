@@ -101,6 +101,41 @@ fn tianyuan_plays_itself() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An engine that plays a match keeps its process from game to game; with
+/// its moves fixed by a seed, playouts and one thread, the games must still
+/// differ (each search takes its own seed), or a match would repeat one game.
+#[test]
+fn games_of_one_engine_process_differ() {
+    let _turn = HEAVY.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = temp_dir("repeat");
+    let engine = tianyuan("--threads 1 --playouts 300 --seed 5 --no-resign");
+    let (tally, out) = play(&[
+        "--black",
+        &engine,
+        "--white",
+        &engine,
+        "--games",
+        "2",
+        "--alternate",
+        "false",
+        "--size",
+        "9",
+        "--time",
+        "0",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(tally.games, 2, "{out}");
+    let moves = |g: u32| {
+        let text = std::fs::read_to_string(dir.join(format!("game-{g:03}.sgf"))).unwrap();
+        tianyuan::sgf::parse(&text).unwrap().nodes
+    };
+    let (first, second) = (moves(1), moves(2));
+    assert!(first.len() > 10, "{out}");
+    assert_ne!(first, second, "the same game twice:\n{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn tianyuan_plays_gnu_go() {
     let Some(gnugo) = common::gnugo() else {
