@@ -185,7 +185,8 @@ impl Player {
             deadline: (self.options.playouts.is_none()
                 || time.control != crate::time::TimeControl::None)
                 .then_some(deadline),
-            early_stop: self.options.playouts.is_none(),
+            early_stop: self.options.playouts.is_none()
+                && budget::time_carries_over(time.control, &time.clocks[c]),
             stop_when_full: false,
         };
         let task = self.task(game, c, limits);

@@ -236,6 +236,20 @@ pub mod budget {
         let margin = SAFETY + 0.05 * budget;
         Duration::from_secs_f64((budget - margin).clamp(0.05, LONGEST))
     }
+
+    /// Whether time this move leaves unused can still be spent on later
+    /// moves, so that stopping early when the best move is settled pays.
+    /// Not so for the last stone of a Canadian period or a byo-yomi period
+    /// once main time is gone: what the move does not use is lost. With no
+    /// time control the per-move default is a limit, not a clock, and
+    /// stopping early answers sooner.
+    pub fn time_carries_over(control: TimeControl, clock: &Clock) -> bool {
+        match control {
+            TimeControl::None | TimeControl::Absolute { .. } => true,
+            TimeControl::ByoYomi { .. } => !clock.in_overtime(),
+            TimeControl::Canadian { .. } => !clock.in_overtime() || clock.count_left > 1,
+        }
+    }
 }
 
 impl TimeState {
@@ -310,6 +324,35 @@ mod budget_tests {
             t.charge(Color::Black, b.as_secs_f64() + 0.02);
             assert!(t.clocks[Color::Black].main_left > 0.0, "move {m}");
         }
+    }
+
+    #[test]
+    fn unused_time_carries_over_only_to_a_clock() {
+        use super::budget::time_carries_over;
+        let per_move = TimeControl::from_gtp(0.0, 5.0, 1);
+        assert!(!time_carries_over(per_move, &per_move.initial_clock()));
+        let per_ten = TimeControl::from_gtp(0.0, 50.0, 10);
+        let mut t = TimeState::new(per_ten);
+        assert!(time_carries_over(per_ten, &t.clocks[Color::Black]));
+        t.time_left(Color::Black, 4.0, 1);
+        assert!(!time_carries_over(per_ten, &t.clocks[Color::Black]));
+        let main_then_periods = TimeControl::from_gtp(60.0, 5.0, 1);
+        assert!(time_carries_over(
+            main_then_periods,
+            &main_then_periods.initial_clock()
+        ));
+        let byoyomi = TimeControl::ByoYomi {
+            main: 0.0,
+            period: 30.0,
+            periods: 5,
+        };
+        assert!(!time_carries_over(byoyomi, &byoyomi.initial_clock()));
+        let sudden = TimeControl::Absolute { main: 300.0 };
+        assert!(time_carries_over(sudden, &sudden.initial_clock()));
+        assert!(time_carries_over(
+            TimeControl::None,
+            &TimeControl::None.initial_clock()
+        ));
     }
 
     #[test]
