@@ -6,7 +6,7 @@
 //! that do not run into a ladder); capture the string of the last move
 //! when it is in atari; play a good 3x3 shape
 //! next to the last move; capture any opposing string in atari anywhere on
-//! the board; otherwise a random legal move that fills no own eye, re-drawn (a few times) when it is a self-atari of more than two
+//! the board, unless the capture walks into a snapback; otherwise a random legal move that fills no own eye, re-drawn (a few times) when it is a self-atari of more than two
 //! stones, so that nakade (small self-ataris) stay possible.
 
 use super::light::LightPolicy;
@@ -117,6 +117,14 @@ impl HeavyPolicy {
     }
 }
 
+/// Whether `c` capturing on `l` walks into a snapback: it takes one stone
+/// and leaves a string of two or more stones with that point as its only
+/// liberty, which the opponent then takes back whole.
+fn is_snapback(board: &Board, c: Color, l: Point) -> bool {
+    let e = move_effect(board, c, l);
+    e.captures == 1 && e.liberties == 1 && e.stones >= 2
+}
+
 impl HeavyPolicy {
     /// A capture of any opposing string in atari (the board keeps track of
     /// the strings that moves left in atari), chosen at random.
@@ -125,7 +133,7 @@ impl HeavyPolicy {
         for s in board.strings_in_atari() {
             if board.color_at(s) == Some(!c) {
                 if let Some(l) = board.atari_liberty(s) {
-                    if board.is_legal(c, l) {
+                    if board.is_legal(c, l) && !is_snapback(board, c, l) {
                         cands.push(l);
                     }
                 }
@@ -242,6 +250,40 @@ mod tests {
                 "{b}"
             );
         }
+    }
+
+    #[test]
+    fn capture_anywhere_avoids_a_snapback() {
+        let p = |s| Point::parse(s, 5).unwrap();
+        // White's C1 is in atari at B1, but Black taking it there leaves
+        // B1-B2-C2 with C1 as its only liberty: White takes three back.
+        let snap = Board::from_rows(&[
+            ". . . . .",
+            ". . . . .",
+            "O O O O .",
+            "O X X O .",
+            "O . O X .",
+        ])
+        .unwrap();
+        let mut rng = PlayoutRng::seed_from_u64(5);
+        assert!(snap.in_atari(p("C1")));
+        assert_eq!(
+            HeavyPolicy::capture_anywhere(&snap, Color::Black, &mut rng),
+            None
+        );
+        // With A1 empty the capture leaves two liberties: no snapback.
+        let plain = Board::from_rows(&[
+            ". . . . .",
+            ". . . . .",
+            "O O O O .",
+            "O X X O .",
+            ". . O X .",
+        ])
+        .unwrap();
+        assert_eq!(
+            HeavyPolicy::capture_anywhere(&plain, Color::Black, &mut rng),
+            Some(p("B1"))
+        );
     }
 
     #[test]
