@@ -42,9 +42,7 @@ pub struct PriorParams {
     pub open_area: u16,
     /// Further virtual wins for a 3-3, 3-4 or 4-4 point of an empty corner.
     pub empty_corner: u16,
-    /// Read ladders for the escape and ladder-atari priors. Off by default
-    /// until a match measures it (branch `exp-ladders-snapback` turns it
-    /// on): the 19x19 strength series in docs/STRENGTH.md runs without.
+    /// Read ladders for the escape and ladder-atari priors.
     pub ladders: bool,
 }
 
@@ -63,7 +61,7 @@ impl Default for PriorParams {
             pattern: 10,
             open_area: 20,
             empty_corner: 60,
-            ladders: false,
+            ladders: true,
         }
     }
 }
@@ -223,14 +221,7 @@ mod tests {
     /// The prior's win rate for `c` on `v`.
     fn value(b: &Board, c: Color, v: &str) -> f64 {
         let p = Point::parse(v, b.size()).unwrap();
-        rate(prior(b, c, p, b.last_move(), &with_ladders()))
-    }
-
-    fn with_ladders() -> PriorParams {
-        PriorParams {
-            ladders: true,
-            ..PriorParams::default()
-        }
+        rate(prior(b, c, p, b.last_move(), &PriorParams::default()))
     }
 
     /// The prior's win rate for Black on an empty 19x19 board but for `stones`.
@@ -287,7 +278,7 @@ mod tests {
     fn escapes_into_a_ladder_get_no_bonus() {
         let caught = crate::tactics::ladder::classic_ladder(&[]);
         let free = crate::tactics::ladder::classic_ladder(&["G7"]);
-        let params = with_ladders();
+        let params = PriorParams::default();
         let d3 = Point::parse("D3", 9).unwrap();
         let visits = |b: &Board| prior(b, Color::White, d3, b.last_move(), &params).prior_visits;
         assert_eq!(visits(&free), visits(&caught) + params.atari_escape);
@@ -299,7 +290,7 @@ mod tests {
         let p = |s| Point::parse(s, 9).unwrap();
         let mut b = crate::tactics::ladder::classic_ladder(&[]);
         b.play(Color::White, p("D3")).unwrap();
-        let params = with_ladders();
+        let params = PriorParams::default();
         let visits =
             |b: &Board, v| prior(b, Color::Black, p(v), b.last_move(), &params).prior_visits;
         // E3 and D4 are both ataris; only E3 works.
