@@ -3,11 +3,12 @@
 //!
 //! In order: save own strings that the last move put in atari (capture an
 //! attacker, or extend when that gives the string three liberties, or two
-//! that do not run into a ladder); capture the string of the last move
-//! when it is in atari; play a good 3x3 shape
-//! next to the last move; capture any opposing string in atari anywhere on
-//! the board, unless the capture walks into a snapback; otherwise a random legal move that fills no own eye, re-drawn (a few times) when it is a self-atari of more than two
-//! stones, so that nakade (small self-ataris) stay possible.
+//! that do not run into a ladder); capture the string of the last move when
+//! it is in atari; play a good 3x3 shape next to the last move; capture any
+//! opposing string in atari anywhere on the board, unless the capture walks
+//! into a snapback; otherwise a random legal move that fills no own eye,
+//! re-drawn (a few times) when it is a self-atari of more than two stones, so
+//! that nakade (small self-ataris) stay possible.
 
 use super::light::LightPolicy;
 use super::pattern::is_good_shape;
