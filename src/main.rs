@@ -1,5 +1,5 @@
 //! The command line: `tianyuan` (GTP on stdin/stdout), `tianyuan bench`,
-//! `tianyuan match`, `tianyuan score`.
+//! `tianyuan match`, `tianyuan score`, `tianyuan judge-set`.
 
 use clap::{Args, Parser, Subcommand};
 use tianyuan::bench;
@@ -116,6 +116,10 @@ enum Command {
         /// The SGF file (its main line is played to the end).
         file: std::path::PathBuf,
     },
+    /// Measure the end-of-game judgement (dead stones, count) on a set of
+    /// finished positions with reference dead lists, or another engine's
+    /// with `--engine`: a line per position, then the agreement per board size.
+    JudgeSet(tianyuan::arena::judge_set::JudgeSetArgs),
 }
 
 impl EngineArgs {
@@ -153,6 +157,10 @@ fn main() {
                 std::process::exit(2);
             }
         },
+        Command::JudgeSet(args) => {
+            let threads = cli.engine.options().threads;
+            std::process::exit(tianyuan::arena::judge_set::run(&args, threads))
+        }
         Command::Bench => {
             let playouts = cli.engine.playouts.unwrap_or(200_000);
             let seed = cli.engine.seed.unwrap_or(1);

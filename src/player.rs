@@ -3,7 +3,7 @@
 //! final position. Knows nothing of GTP text.
 
 use crate::board::{Color, Game, Move, Point, Score};
-use crate::judge::{judge, Judgement, JUDGE_PLAYOUTS};
+use crate::judge::{judge, JudgeParams, Judgement};
 use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
 use crate::time::{budget, TimeState};
 use std::sync::atomic::AtomicBool;
@@ -115,8 +115,8 @@ impl Player {
         // The opponent passed: pass too when the count already wins.
         let opponent_passed = matches!(game.last_move(), Some((col, Move::Pass)) if col != c);
         // Judged once, before the clock for the search starts running down.
-        let judged =
-            (opponent_passed || mode == GenMode::Cleanup).then(|| judge(game, JUDGE_PLAYOUTS));
+        let judged = (opponent_passed || mode == GenMode::Cleanup)
+            .then(|| judge(game, JudgeParams::new(self.options.threads)));
         if let Some(j) = judged.as_ref().filter(|_| opponent_passed) {
             let (_, score) = game.score(j.dead);
             let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
@@ -340,7 +340,12 @@ pub struct FinalStatus {
 
 /// Judge the final position of `game`.
 pub fn final_status(game: &Game) -> FinalStatus {
-    let judgement = judge(game, JUDGE_PLAYOUTS * 2);
+    final_status_threads(game, 1)
+}
+
+/// Judge the final position of `game` on `threads` threads.
+pub fn final_status_threads(game: &Game, threads: usize) -> FinalStatus {
+    let judgement = judge(game, JudgeParams::new(threads));
     let (count, score) = game.score(judgement.dead);
     let territory = Color::BOTH.map(|c| count.territory_points[c].iter().collect());
     FinalStatus {

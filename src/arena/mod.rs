@@ -13,12 +13,14 @@
 //! - [`clock`]: the time control and each engine's clock;
 //! - [`contestant`]: an engine as a command line and a restartable process;
 //! - [`game`]: one game, from `boardsize` to the count;
+//! - [`judge_set`]: `tianyuan judge-set`, the judgement against a reference set;
 //! - [`record`]: a finished game, its result and its SGF record;
 //! - [`stats`]: the tally, the Wilson interval and the summary.
 
 pub mod clock;
 pub mod contestant;
 pub mod game;
+pub mod judge_set;
 pub mod record;
 pub mod stats;
 

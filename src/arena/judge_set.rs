@@ -1,0 +1,269 @@
+//! `tianyuan judge-set`: the end-of-game judgement measured on a set of
+//! finished positions with reference dead lists (tests/judgement/, see
+//! docs/JUDGEMENT.md). Each position is judged by tianyuan itself or, with
+//! `--engine`, by any GTP engine (the position is replayed with `play`, so
+//! engines without `loadsgf` such as Pachi work too), and compared with the
+//! reference: the dead list exactly, the winner and the count (both counted
+//! by tianyuan's area count with the two dead lists).
+
+use super::contestant::{Contestant, REFEREE_TIMEOUT};
+use crate::board::{Bitboard, Game, Point, Rules};
+use crate::engine::Engine;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The options of `tianyuan judge-set`.
+#[derive(clap::Args, Clone, Debug)]
+#[command(next_help_heading = "Judge-set options")]
+pub struct JudgeSetArgs {
+    /// The reference file of the set (tests/judgement/reference.txt).
+    pub reference: PathBuf,
+    /// Command line of a GTP engine to measure instead of tianyuan itself.
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// Only the positions whose file name contains this.
+    #[arg(long)]
+    pub only: Option<String>,
+    /// Print each engine's dead list as a reference line (to build a set).
+    #[arg(long)]
+    pub lists: bool,
+}
+
+/// One position of the set.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The SGF file, as written in the reference file (relative to it).
+    pub name: String,
+    pub path: PathBuf,
+    /// The reference dead stones, as GTP vertices.
+    pub dead: Vec<String>,
+}
+
+/// Read a reference file: one position a line, `FILE: VERTEX ...` (or
+/// `FILE: -` when nothing is dead); `#` starts a comment.
+pub fn read_reference(path: &Path) -> Result<Vec<Entry>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (name, dead) = line
+            .split_once(':')
+            .ok_or_else(|| format!("{}:{}: no ':'", path.display(), i + 1))?;
+        let dead: Vec<String> = dead
+            .split_whitespace()
+            .filter(|w| *w != "-")
+            .map(|w| w.to_ascii_uppercase())
+            .collect();
+        entries.push(Entry {
+            name: name.trim().to_string(),
+            path: dir.join(name.trim()),
+            dead,
+        });
+    }
+    Ok(entries)
+}
+
+/// Load a position of the set as a game.
+pub fn load(path: &Path) -> Result<Game, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut engine = Engine::new(9, 7.5, Rules::chinese(), crate::player::Options::default());
+    engine.load_sgf(&String::from_utf8_lossy(&bytes), None)?;
+    Ok(engine.game)
+}
+
+/// Parse a list of vertices on a board of side `size`.
+pub fn parse_points(words: &[String], size: usize) -> Result<Bitboard, String> {
+    words
+        .iter()
+        .map(|w| Point::parse(w, size).ok_or_else(|| format!("bad vertex {w:?}")))
+        .collect()
+}
+
+/// Who judges: tianyuan in this process, or a GTP engine.
+pub enum Judge {
+    Own { threads: usize },
+    Gtp(Box<Contestant>),
+}
+
+impl Judge {
+    /// The dead stones of `game`.
+    fn dead(&mut self, game: &Game) -> Result<Bitboard, String> {
+        match self {
+            Judge::Own { threads } => Ok(crate::player::final_status_threads(game, *threads)
+                .judgement
+                .dead),
+            Judge::Gtp(engine) => {
+                let size = game.size();
+                let mut send = |cmd: &str| {
+                    engine
+                        .send(cmd, Some(REFEREE_TIMEOUT))
+                        .map_err(|f| format!("{cmd}: {}", engine.failure_text(&f)))
+                };
+                send(&format!("boardsize {size}"))?;
+                send("clear_board")?;
+                send(&format!("komi {}", game.komi()))?;
+                for (stones, c) in [(game.setup_stones().0, "b"), (game.setup_stones().1, "w")] {
+                    for p in stones {
+                        send(&format!("play {c} {}", p.to_gtp(size)))?;
+                    }
+                }
+                for (c, mv) in game.moves() {
+                    let letter = c.letter().to_ascii_lowercase();
+                    send(&format!("play {letter} {}", mv.to_gtp(size)))?;
+                }
+                let answer = send("final_status_list dead")?;
+                let words: Vec<String> = answer.split_whitespace().map(String::from).collect();
+                parse_points(&words, size)
+            }
+        }
+    }
+}
+
+/// Vertices of a set of points, in board order.
+fn names(points: Bitboard, size: usize) -> String {
+    let v: Vec<String> = points.iter().map(|p| p.to_gtp(size)).collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+/// The tally of a run over the set, per board size and in all.
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    positions: u32,
+    equal: u32,
+    winner: u32,
+    within_one: u32,
+    seconds: f64,
+    max_seconds: f64,
+}
+
+impl Tally {
+    fn add(&mut self, equal: bool, winner: bool, within_one: bool, seconds: f64) {
+        self.positions += 1;
+        self.equal += u32::from(equal);
+        self.winner += u32::from(winner);
+        self.within_one += u32::from(within_one);
+        self.seconds += seconds;
+        self.max_seconds = self.max_seconds.max(seconds);
+    }
+
+    fn line(&self, what: &str) -> String {
+        let pct = |n: u32| 100.0 * f64::from(n) / f64::from(self.positions.max(1));
+        format!(
+            "{what}: positions {}, dead list equal {} ({:.1}%), same winner {} ({:.1}%), \
+             count within 1 point {} ({:.1}%), seconds mean {:.2} max {:.2}",
+            self.positions,
+            self.equal,
+            pct(self.equal),
+            self.winner,
+            pct(self.winner),
+            self.within_one,
+            pct(self.within_one),
+            self.seconds / f64::from(self.positions.max(1)),
+            self.max_seconds
+        )
+    }
+}
+
+/// The outcome of a run.
+pub struct Outcome {
+    pub positions: u32,
+    pub equal: u32,
+    pub same_winner: u32,
+    pub within_one: u32,
+    /// The report: a line per position, then the tallies.
+    pub report: String,
+}
+
+/// Judge every entry with `judge` and compare with the reference.
+pub fn check(entries: &[Entry], judge: &mut Judge, lists: bool) -> Result<Outcome, String> {
+    let mut report = String::new();
+    let mut by_size: Vec<(usize, Tally)> = Vec::new();
+    let mut all = Tally::default();
+    for e in entries {
+        let game = load(&e.path)?;
+        let size = game.size();
+        let reference = parse_points(&e.dead, size).map_err(|m| format!("{}: {m}", e.name))?;
+        let start = Instant::now();
+        let dead = judge.dead(&game).map_err(|m| format!("{}: {m}", e.name))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let (_, ours) = game.score(dead);
+        let (_, theirs) = game.score(reference);
+        let equal = dead == reference;
+        let winner = ours.winner() == theirs.winner();
+        let within_one = (ours.0 - theirs.0).abs() <= 1.0;
+        if lists {
+            let _ = writeln!(report, "{}: {}", e.name, names(dead, size));
+        } else {
+            let mut line = format!(
+                "{} {} {ours} (reference {theirs}) {seconds:.2} s",
+                if equal { "ok  " } else { "MISS" },
+                e.name
+            );
+            if !equal {
+                let _ = write!(
+                    line,
+                    "; dead but alive by the reference: {}; alive but dead by the reference: {}",
+                    names(dead - reference, size),
+                    names(reference - dead, size)
+                );
+            }
+            let _ = writeln!(report, "{line}");
+        }
+        all.add(equal, winner, within_one, seconds);
+        match by_size.iter_mut().find(|(s, _)| *s == size) {
+            Some((_, t)) => t.add(equal, winner, within_one, seconds),
+            None => {
+                let mut t = Tally::default();
+                t.add(equal, winner, within_one, seconds);
+                by_size.push((size, t));
+            }
+        }
+    }
+    by_size.sort_by_key(|(s, _)| *s);
+    for (s, t) in &by_size {
+        let _ = writeln!(report, "{}", t.line(&format!("{s}x{s}")));
+    }
+    let _ = writeln!(report, "{}", all.line("all"));
+    Ok(Outcome {
+        positions: all.positions,
+        equal: all.equal,
+        same_winner: all.winner,
+        within_one: all.within_one,
+        report,
+    })
+}
+
+/// Run `tianyuan judge-set`: print the report; the exit code is 0 unless
+/// the set cannot be read or the engine fails.
+pub fn run(args: &JudgeSetArgs, threads: usize) -> i32 {
+    let result = read_reference(&args.reference).and_then(|mut entries| {
+        if let Some(only) = &args.only {
+            entries.retain(|e| e.name.contains(only.as_str()));
+        }
+        let mut judge = match &args.engine {
+            Some(cmd) => Judge::Gtp(Box::new(Contestant::new("engine", cmd, None)?)),
+            None => Judge::Own { threads },
+        };
+        check(&entries, &mut judge, args.lists)
+    });
+    match result {
+        Ok(outcome) => {
+            print!("{}", outcome.report);
+            0
+        }
+        Err(e) => {
+            eprintln!("tianyuan judge-set: {e}");
+            2
+        }
+    }
+}
