@@ -420,7 +420,10 @@ impl Search {
     }
 
     /// The most visited line from `node` on, at most `max` moves, each
-    /// visited at least twice.
+    /// after the first visited at least [`PV_MIN_VISITS`] times: the line
+    /// ends where the tree's visits get thin, rather than running on
+    /// through moves (passes among them) that a handful of simulations
+    /// happened to try first.
     fn principal_variation(&self, node: &Node, max: usize) -> Vec<Option<Point>> {
         let mut pv = vec![move_of(node.mv())];
         let mut node = node;
@@ -430,7 +433,7 @@ impl Search {
                 .children(node)
                 .iter()
                 .max_by_key(|n| n.visits())
-                .filter(|n| n.visits() >= 2)
+                .filter(|n| n.visits() >= PV_MIN_VISITS)
             else {
                 break;
             };
@@ -507,6 +510,10 @@ impl Search {
 
 /// Longest principal variation reported.
 const PV_MAX: usize = 24;
+
+/// Fewest simulations through a move that let it continue a principal
+/// variation.
+const PV_MIN_VISITS: u32 = 10;
 
 /// The children of a node where `c` is to move: every empty point that
 /// `legal` allows and that fills none of `c`'s true eyes, and the pass,
@@ -781,6 +788,39 @@ mod tests {
             b.moves.iter().map(|m| m.stats.visits).collect::<Vec<_>>()
         );
         assert_eq!(a.playouts, 2000);
+    }
+
+    #[test]
+    fn principal_variations_stop_where_visits_get_thin() {
+        let game = Game::new(9, 7.5, Rules::chinese());
+        let mut s = Search::new(1 << 18, SearchParams::default());
+        let r = search(&game, &mut s, 3000);
+        let mut longest = 0;
+        for m in &r.moves {
+            // Walk the line in the tree: every move after the first has the
+            // visits, and the line goes on while the next move has them.
+            let mut node = s
+                .tree
+                .children(s.tree.root())
+                .iter()
+                .find(|n| move_of(n.mv()) == m.mv)
+                .unwrap();
+            for (i, &mv) in m.pv.iter().enumerate().skip(1) {
+                node = s
+                    .tree
+                    .children(node)
+                    .iter()
+                    .find(|n| move_of(n.mv()) == mv)
+                    .unwrap();
+                assert!(node.visits() >= PV_MIN_VISITS, "move {i} of {:?}", m.pv);
+            }
+            if m.pv.len() < PV_MAX && node.is_expanded() {
+                let next = s.tree.children(node).iter().map(|n| n.visits()).max();
+                assert!(next.unwrap_or(0) < PV_MIN_VISITS, "{:?} stops early", m.pv);
+            }
+            longest = longest.max(m.pv.len());
+        }
+        assert!(longest >= 3, "the best line is read some moves deep");
     }
 
     #[test]
