@@ -39,9 +39,10 @@ pub struct ChineseCount {
 }
 
 impl ChineseCount {
-    /// Count `game` with the dead stones judged as `final_score` does.
-    pub fn of(game: &Game) -> ChineseCount {
-        let status = final_status(game);
+    /// Count `game` with the dead stones judged as `final_score` does
+    /// (on `threads` threads).
+    pub fn of(game: &Game, threads: usize) -> ChineseCount {
+        let status = final_status(game, threads);
         let board = game.board();
         let (count, score) = game.score(status.judgement.dead);
         let side = |c: Color| Side {
@@ -172,7 +173,10 @@ pub fn count_file(path: &std::path::Path) -> Result<ChineseCount, String> {
     engine
         .load_sgf(&String::from_utf8_lossy(&bytes), None)
         .map_err(|e| format!("cannot load {}: {e}", path.display()))?;
-    Ok(ChineseCount::of(&engine.game))
+    Ok(ChineseCount::of(
+        &engine.game,
+        engine.player.options.threads,
+    ))
 }
 
 #[cfg(test)]

@@ -2,9 +2,10 @@
 //! search's answer into a move (or a pass or a resignation); judges the
 //! final position. Knows nothing of GTP text.
 
-use crate::board::{Color, Game, Move, Point, Score};
+use crate::board::{Bitboard, Color, Game, Move, Point, Score};
 use crate::judge::{judge, JudgeParams, Judgement};
 use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
+use crate::tactics;
 use crate::time::{budget, TimeState};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -294,22 +295,52 @@ impl Player {
         match best {
             Some(p) => Move::Play(p),
             None if mode == GenMode::Cleanup => {
-                // Capture dead stones first: take the best move that is not a pass.
-                let opponent_dead =
-                    judged.is_some_and(|j| !(j.dead & game.board().stones(!c)).is_empty());
-                if !opponent_dead {
+                // Capture the dead stones before passing: play at them, or
+                // else take the best move that is not a pass.
+                let dead = judged.map_or(Bitboard::EMPTY, |j| j.dead & game.board().stones(!c));
+                if dead.is_empty() {
                     Move::Pass
                 } else {
-                    result
-                        .moves
-                        .iter()
-                        .find_map(|m| m.mv)
+                    cleanup_move(game, c, dead)
+                        .or_else(|| result.moves.iter().find_map(|m| m.mv))
                         .map_or(Move::Pass, Move::Play)
                 }
             }
             None => Move::Pass,
         }
     }
+}
+
+/// A move of `c` toward capturing the opponent's `dead` stones: the
+/// capture of a dead string in atari, or else a liberty of a dead string
+/// that is no self-atari, the one that leaves the new stone the most
+/// liberties. `None` when every such point is illegal or a self-atari.
+fn cleanup_move(game: &Game, c: Color, dead: Bitboard) -> Option<Point> {
+    let board = game.board();
+    let liberties = dead.neighbours(board.stride()) & board.empty_points();
+    let mut best: Option<(u32, Point)> = None;
+    for p in &liberties {
+        if !game.is_legal(c, p) {
+            continue;
+        }
+        let e = tactics::move_effect(board, c, p);
+        let captures_dead = e.captures > 0
+            && board
+                .neighbours(p)
+                .iter()
+                .any(|&n| dead.contains(n) && board.in_atari(n));
+        let value = if captures_dead {
+            u32::MAX
+        } else if e.is_self_atari() {
+            continue;
+        } else {
+            e.liberties
+        };
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, p));
+        }
+    }
+    best.map(|(_, p)| p)
 }
 
 /// Points of dynamic komi per handicap stone at the start of the game
@@ -338,13 +369,9 @@ pub struct FinalStatus {
     pub territory: [Vec<Point>; 2],
 }
 
-/// Judge the final position of `game`.
-pub fn final_status(game: &Game) -> FinalStatus {
-    final_status_threads(game, 1)
-}
-
-/// Judge the final position of `game` on `threads` threads.
-pub fn final_status_threads(game: &Game, threads: usize) -> FinalStatus {
+/// Judge the final position of `game`, the judgement's playouts shared
+/// among `threads` threads.
+pub fn final_status(game: &Game, threads: usize) -> FinalStatus {
     let judgement = judge(game, JudgeParams::new(threads));
     let (count, score) = game.score(judgement.dead);
     let territory = Color::BOTH.map(|c| count.territory_points[c].iter().collect());

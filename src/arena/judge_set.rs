@@ -9,6 +9,7 @@
 use super::contestant::{Contestant, REFEREE_TIMEOUT};
 use crate::board::{Bitboard, Game, Point, Rules};
 use crate::engine::Engine;
+use crate::judge::{judge, JudgeParams};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -28,6 +29,35 @@ pub struct JudgeSetArgs {
     /// Print each engine's dead list as a reference line (to build a set).
     #[arg(long)]
     pub lists: bool,
+    /// tianyuan's judgement: heavy playouts.
+    #[arg(long, default_value_t = crate::judge::JUDGE_PLAYOUTS)]
+    pub judge_playouts: u32,
+    /// tianyuan's judgement: simulations of the search over unsure strings (0: none).
+    #[arg(long, default_value_t = crate::judge::JUDGE_SEARCH)]
+    pub judge_search: u64,
+    /// tianyuan's judgement: the playouts' ownership below which a string is unsure.
+    #[arg(long, default_value_t = JudgeParams::new(1).unsure)]
+    pub judge_unsure: f32,
+    /// tianyuan's judgement without unconditional life (Benson).
+    #[arg(long)]
+    pub no_benson: bool,
+    /// tianyuan's judgement without the seki check.
+    #[arg(long)]
+    pub no_seki: bool,
+}
+
+impl JudgeSetArgs {
+    /// The judgement these options ask for, on `threads` threads.
+    fn params(&self, threads: usize) -> JudgeParams {
+        JudgeParams {
+            playouts: self.judge_playouts,
+            search: self.judge_search,
+            unsure: self.judge_unsure,
+            benson: !self.no_benson,
+            seki: !self.no_seki,
+            ..JudgeParams::new(threads)
+        }
+    }
 }
 
 /// One position of the set.
@@ -87,7 +117,7 @@ pub fn parse_points(words: &[String], size: usize) -> Result<Bitboard, String> {
 
 /// Who judges: tianyuan in this process, or a GTP engine.
 pub enum Judge {
-    Own { threads: usize },
+    Own(JudgeParams),
     Gtp(Box<Contestant>),
 }
 
@@ -95,9 +125,7 @@ impl Judge {
     /// The dead stones of `game`.
     fn dead(&mut self, game: &Game) -> Result<Bitboard, String> {
         match self {
-            Judge::Own { threads } => Ok(crate::player::final_status_threads(game, *threads)
-                .judgement
-                .dead),
+            Judge::Own(params) => Ok(judge(game, *params).dead),
             Judge::Gtp(engine) => {
                 let size = game.size();
                 let mut send = |cmd: &str| {
@@ -252,7 +280,7 @@ pub fn run(args: &JudgeSetArgs, threads: usize) -> i32 {
         }
         let mut judge = match &args.engine {
             Some(cmd) => Judge::Gtp(Box::new(Contestant::new("engine", cmd, None)?)),
-            None => Judge::Own { threads },
+            None => Judge::Own(args.params(threads)),
         };
         check(&entries, &mut judge, args.lists)
     });

@@ -617,14 +617,14 @@ fn genmove(e: &mut Engine, a: &Args, mode: GenMode) -> Result<String, GtpError> 
 
 fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    let status = final_status(&e.game);
+    let status = final_status(&e.game, e.player.options.threads);
     e.result = Some(status.score.to_string());
     Ok(status.score.to_string())
 }
 
 fn final_status_list(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
-    let status = final_status(&e.game);
+    let status = final_status(&e.game, e.player.options.threads);
     let board = e.game.board();
     let j = &status.judgement;
     let stones = board.stones(Color::Black) | board.stones(Color::White);

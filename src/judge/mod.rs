@@ -15,8 +15,10 @@ pub use benson::{certain, Certain};
 pub use seki::seki_stones;
 
 use crate::board::{Bitboard, Board, Color, Game, Point};
+use crate::mcts::{Limits, Search, SearchParams, Task};
 use crate::playout::{self, HeavyPolicy, PlayoutRng};
 use rand::SeedableRng;
+use std::sync::atomic::AtomicBool;
 
 /// The judgement of a position.
 #[derive(Clone, Debug)]
@@ -27,17 +29,31 @@ pub struct Judgement {
     pub ownership: Vec<f32>,
 }
 
-/// How much work a judgement does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a judgement is made, and how much work it does.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct JudgeParams {
-    /// Playouts in all.
+    /// Heavy playouts in all.
     pub playouts: u32,
-    /// Threads the playouts are shared among.
+    /// Threads the playouts and the search are shared among.
     pub threads: usize,
+    /// Simulations of the search that reads the strings the playouts
+    /// leave unsure (0: no search).
+    pub search: u64,
+    /// A string is unsure when the mean ownership of its stones by its
+    /// colour is below this (in 0..1; 1 - 2 x the rate at which the
+    /// playouts capture it).
+    pub unsure: f32,
+    /// Use unconditional life (Benson).
+    pub benson: bool,
+    /// Use the seki check.
+    pub seki: bool,
 }
 
 /// Playouts of a judgement.
 pub const JUDGE_PLAYOUTS: u32 = 2000;
+
+/// Simulations of a judgement's search.
+pub const JUDGE_SEARCH: u64 = 3000;
 
 impl JudgeParams {
     /// The judgement of a finished game on `threads` threads.
@@ -45,6 +61,10 @@ impl JudgeParams {
         JudgeParams {
             playouts: JUDGE_PLAYOUTS,
             threads: threads.max(1),
+            search: JUDGE_SEARCH,
+            unsure: 0.6,
+            benson: true,
+            seki: true,
         }
     }
 }
@@ -56,29 +76,139 @@ const SEED: u64 = 0x6a75_6467;
 /// Judge `game`'s position.
 pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
     let start = game.board();
-    let ownership = playout_ownership(start, game.to_move(), params);
-    let certain = certain(start);
-    let seki = seki_stones(start, Some(&ownership)) - certain.dead;
-    let mut dead = Bitboard::EMPTY;
-    for c in Color::BOTH {
-        for p in &start.stones(c) {
-            if start.string_head(p) != p {
-                continue;
-            }
-            let s = start.string_bitboard(p);
-            let votes: f32 = s.iter().map(|q| owned(start, &ownership, q)).sum();
-            if votes < 0.0 {
-                dead |= s;
+    let playouts = playout_ownership(start, game.to_move(), params);
+    let mut ownership = playouts.clone();
+    let certain = if params.benson {
+        certain(start)
+    } else {
+        Certain::default()
+    };
+    let settled = certain.alive | certain.dead;
+    // Strings the playouts leave unsure are read again by a search.
+    let mut unsure = Bitboard::EMPTY;
+    for s in strings(start) {
+        if (s & settled).is_empty() && string_owned(start, &ownership, s).abs() < params.unsure {
+            unsure |= s;
+        }
+    }
+    if params.search > 0 {
+        // Read each colour's unsure strings with the other to move: stones
+        // are dead when the opponent, moving first, takes them. The two
+        // searches run side by side, one thread each, so that a judgement
+        // is the same every time it is asked for.
+        let playouts = &playouts;
+        let searched: Vec<(Bitboard, Vec<f64>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = Color::BOTH
+                .into_iter()
+                .map(|c| unsure & start.stones(c))
+                .zip(Color::BOTH)
+                .filter(|(u, _)| !u.is_empty())
+                .map(|(u, c)| {
+                    scope.spawn(move || (u, search_ownership(game, !c, playouts, params.search)))
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("judgement search"))
+                .collect()
+        });
+        for (u, own) in searched {
+            for p in &u {
+                ownership[p.index()] = own[p.index()] as f32;
             }
         }
     }
-    let dead = (dead - seki - certain.alive) | certain.dead;
+    let seki = if params.seki {
+        seki_stones(start, Some(&ownership)) - certain.dead
+    } else {
+        Bitboard::EMPTY
+    };
+    // A dead string needs a living opposing string around the area it
+    // reaches through empty points and its own stones: strings whose
+    // every such neighbour is dead are not captured by anything, so they
+    // live. (The searches, each with the attacker first, can find both
+    // sides of a fight dead.) The least sure by the playouts are freed
+    // first, until nothing changes.
+    let stride = start.stride();
+    let mut candidates: Vec<(f32, Bitboard)> = strings(start)
+        .filter(|&s| {
+            (s & seki).is_empty()
+                && (s & certain.alive).is_empty()
+                && ((s & certain.dead) == s || string_owned(start, &ownership, s) < 0.0)
+        })
+        .map(|s| (string_owned(start, &playouts, s), s))
+        .collect();
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut dead = candidates.iter().fold(Bitboard::EMPTY, |d, (_, s)| d | *s);
+    loop {
+        let mut changed = false;
+        for (_, s) in &candidates {
+            if !dead.contains(s.first().expect("a string has stones")) || (*s & certain.dead) == *s
+            {
+                continue;
+            }
+            let c = start.color_at(s.first().expect("stones")).expect("a stone");
+            let area = s.flood(stride, start.empty_points() | start.stones(c));
+            let enclosers = area.neighbours(stride) & start.stones(!c);
+            if (enclosers - dead).is_empty() {
+                dead -= *s;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
     Judgement {
         dead,
         seki,
         ownership,
     }
 }
+
+/// Every string of `board`, as a set of points.
+fn strings(board: &Board) -> impl Iterator<Item = Bitboard> + '_ {
+    (board.stones(Color::Black) | board.stones(Color::White))
+        .iter()
+        .filter(move |&p| board.string_head(p) == p)
+        .map(move |p| board.string_bitboard(p))
+}
+
+/// How surely the string `s` stays its colour's, in -1..1: the mean of
+/// [`owned`] over its stones.
+fn string_owned(board: &Board, ownership: &[f32], s: Bitboard) -> f32 {
+    s.iter().map(|q| owned(board, ownership, q)).sum::<f32>() / s.count().max(1) as f32
+}
+
+/// Each point's owner as a search of `sims` simulations from the
+/// position with `to_move` first sees it: the mean over the simulations,
+/// which the search spends mostly on good moves. Komi is moved so that
+/// the playouts' `ownership` count is even: every point then matters to
+/// both sides, however the game stands.
+fn search_ownership(game: &Game, to_move: Color, ownership: &[f32], sims: u64) -> Vec<f64> {
+    let board = game.board();
+    let area: f32 = board.points().map(|p| ownership[p.index()]).sum();
+    let score = f64::from(area) - game.komi() - game.handicap_compensation();
+    let task = Task {
+        to_move,
+        komi_offset: score.round(),
+        threads: 1,
+        seed: SEED,
+        limits: Limits {
+            playouts: Some(sims),
+            ..Limits::default()
+        },
+        ownership: true,
+    };
+    let mut search = Search::new(SEARCH_NODES, SearchParams::default());
+    let result = search.run(game, &task, &AtomicBool::new(false), None);
+    result
+        .ownership
+        .unwrap_or_else(|| ownership.iter().map(|&o| f64::from(o)).collect())
+}
+
+/// Tree nodes of the judgement's search.
+const SEARCH_NODES: usize = 1 << 21;
 
 /// Each point's owner at the end of `params.playouts` heavy playouts from
 /// `start` with `to_move` first: Black minus White, in -1..1.
