@@ -3,7 +3,7 @@
 //! final position. Knows nothing of GTP text.
 
 use crate::board::{Bitboard, Color, Game, Move, Point, Score};
-use crate::judge::{judge, JudgeParams, Judgement};
+use crate::judge::{judge, refine_ownership, JudgeParams, Judgement};
 use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
 use crate::tactics;
 use crate::time::{budget, TimeState};
@@ -240,7 +240,27 @@ impl Player {
             ownership,
             ..self.task(game, c, Limits::default())
         };
-        let result = self.search().run(game, &task, stop, reporter);
+        // The ownership shown reads strings and unconditional life as the
+        // judgement does.
+        let refine = |r: &SearchResult| {
+            let mut r = r.clone();
+            if let Some(own) = r.ownership.as_mut() {
+                refine_ownership(game.board(), own);
+            }
+            r
+        };
+        let result = match reporter {
+            Some(Reporter { interval, report }) => {
+                let mut refined = |r: &SearchResult| report(&refine(r));
+                let reporter = Reporter {
+                    interval,
+                    report: &mut refined,
+                };
+                self.search().run(game, &task, stop, Some(reporter))
+            }
+            None => self.search().run(game, &task, stop, None),
+        };
+        let result = refine(&result);
         log::debug!(
             "analysis for {c}: {} playouts in {:.2} s",
             result.playouts,

@@ -10,10 +10,10 @@
 //! among the regions left, and the regions that touch a dropped string;
 //! the strings that remain are alive unconditionally.
 
-use crate::board::{Bitboard, Board, Color};
+use crate::board::{Bitboard, Board, ByColor, Color};
 
 /// What unconditional life settles in a position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Certain {
     /// Stones of both colours that are alive unconditionally.
     pub alive: Bitboard,
@@ -22,6 +22,9 @@ pub struct Certain {
     /// colour, every empty point of which is a liberty of one of them, so
     /// that they can never make an eye.
     pub dead: Bitboard,
+    /// Per colour, the regions those strings close: points that colour
+    /// owns for certain (empty, or held by such dead stones).
+    pub territory: ByColor<Bitboard>,
 }
 
 /// The strings of `c` alive unconditionally, and the regions of `c` they
@@ -110,6 +113,7 @@ pub fn certain(board: &Board) -> Certain {
         out.alive |= alive;
         for r in closed {
             out.dead |= r & board.stones(!c);
+            out.territory[c] |= r;
         }
     }
     out

@@ -26,6 +26,9 @@ pub struct Judgement {
     pub dead: Bitboard,
     pub seki: Bitboard,
     /// Per grid point: Black ownership minus White ownership, in -1..1.
+    /// Stones show their final status (1 for the colour that keeps the
+    /// point); empty points the playouts' (or the search's) ownership,
+    /// but where unconditional life settles them.
     pub ownership: Vec<f32>,
 }
 
@@ -159,10 +162,42 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
             break;
         }
     }
+    for c in Color::BOTH {
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        for p in &(start.stones(c) - dead) {
+            ownership[p.index()] = sign;
+        }
+        for p in &(start.stones(c) & dead) {
+            ownership[p.index()] = -sign;
+        }
+        for p in &(certain.territory[c] & start.empty_points()) {
+            ownership[p.index()] = sign;
+        }
+    }
     Judgement {
         dead,
         seki,
         ownership,
+    }
+}
+
+/// A search's `ownership` (Black minus White, per grid point) made to
+/// read as the judgement reads a position: the stones of a string share
+/// its mean, and what unconditional life settles is certain. For the
+/// ownership that analysis shows.
+pub fn refine_ownership(board: &Board, ownership: &mut [f64]) {
+    for s in strings(board) {
+        let mean = s.iter().map(|q| ownership[q.index()]).sum::<f64>() / f64::from(s.count());
+        for q in &s {
+            ownership[q.index()] = mean;
+        }
+    }
+    let certain = certain(board);
+    for c in Color::BOTH {
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        for p in &((certain.alive & board.stones(c)) | certain.territory[c]) {
+            ownership[p.index()] = sign;
+        }
     }
 }
 
@@ -428,5 +463,33 @@ mod tests {
         let j = judge(&g, JudgeParams::new(1));
         assert!(j.dead.contains(p("J8")) && j.dead.contains(p("H9")));
         assert!(!j.dead.contains(p("H8")));
+    }
+
+    #[test]
+    fn refined_ownership_is_per_string_and_certain_where_benson_says() {
+        // Black's wall has the eyes B5 and D4-D5 (White's D5 inside): alive
+        // unconditionally. White's E3-F3 string gets one mean value.
+        let b = Board::from_rows(&[
+            "X X X X X . .",
+            "X . X O X . .",
+            "X X X . X . .",
+            ". . X X X . .",
+            ". . . . O O .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ])
+        .unwrap();
+        let p = |s| Point::parse(s, 7).unwrap();
+        let mut own = vec![0.0; crate::board::ARRAY_SIZE];
+        own[p("E3").index()] = -0.2;
+        own[p("F3").index()] = -0.6;
+        own[p("A7").index()] = 0.3;
+        refine_ownership(&b, &mut own);
+        assert!((own[p("E3").index()] + 0.4).abs() < 1e-9);
+        assert_eq!(own[p("E3").index()], own[p("F3").index()]);
+        for v in ["A7", "E5", "B6", "D4", "D6"] {
+            assert_eq!(own[p(v).index()], 1.0, "{v}");
+        }
+        assert_eq!(own[p("G1").index()], 0.0);
     }
 }
