@@ -3,7 +3,7 @@
 
 use crate::board::{Color, Game, Move, Point, Rules, DEFAULT_KOMI};
 use crate::mcts::{Reporter, SearchResult};
-use crate::player::{GenMode, Options, Player};
+use crate::player::{final_status, FinalStatus, GenMode, Options, Player};
 use crate::sgf::{self, SgfGame, SgfNode};
 use crate::time::{TimeControl, TimeState};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,6 +30,22 @@ pub struct Engine {
     /// opponent's time until the next command.
     ponder_due: bool,
     started: Instant,
+    /// The last judgement of a final position, and what it was of: GUIs
+    /// ask `final_score` and several `final_status_list`s of one position.
+    judged: Option<(JudgedKey, FinalStatus)>,
+}
+
+/// What a judgement depends on: the position and its history, the side
+/// to move, komi and handicap, and the threads (a judgement repeats
+/// exactly for a given number of threads).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct JudgedKey {
+    hash: u64,
+    moves: usize,
+    to_move: Color,
+    komi: f64,
+    handicap: f64,
+    threads: usize,
 }
 
 impl Default for Engine {
@@ -54,7 +70,26 @@ impl Engine {
             live_gfx: false,
             ponder_due: false,
             started: Instant::now(),
+            judged: None,
         }
+    }
+
+    /// The judgement of the current position as a final one (dead stones,
+    /// seki, territory, the result), made once per position.
+    pub fn final_status(&mut self) -> &FinalStatus {
+        let key = JudgedKey {
+            hash: self.game.board().hash(),
+            moves: self.game.moves().len(),
+            to_move: self.game.to_move(),
+            komi: self.game.komi(),
+            handicap: self.game.handicap_compensation(),
+            threads: self.player.options.threads,
+        };
+        if self.judged.as_ref().is_none_or(|(k, _)| *k != key) {
+            let status = final_status(&self.game, key.threads);
+            self.judged = Some((key, status));
+        }
+        &self.judged.as_ref().expect("just judged").1
     }
 
     /// Generate a move for `c`; unless `mode` is `Regression`, play it and

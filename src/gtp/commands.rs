@@ -10,7 +10,7 @@ use crate::board::{
     Bitboard, Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE,
 };
 use crate::engine::Engine;
-use crate::player::{final_status, GenMode};
+use crate::player::GenMode;
 use crate::time::TimeControl;
 
 type Handler = fn(&mut Engine, &Args) -> Result<String, GtpError>;
@@ -617,24 +617,35 @@ fn genmove(e: &mut Engine, a: &Args, mode: GenMode) -> Result<String, GtpError> 
 
 fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    let status = final_status(&e.game, e.player.options.threads);
-    e.result = Some(status.score.to_string());
-    Ok(status.score.to_string())
+    let score = e.final_status().score.to_string();
+    e.result = Some(score.clone());
+    Ok(score)
 }
 
 fn final_status_list(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
-    let status = final_status(&e.game, e.player.options.threads);
+    let which = a.word(0)?.to_ascii_lowercase();
+    let known = [
+        "dead",
+        "alive",
+        "seki",
+        "black_territory",
+        "white_territory",
+    ];
+    if !known.contains(&which.as_str()) {
+        return Err(syntax_error());
+    }
+    let size = e.game.size();
     let board = e.game.board();
-    let j = &status.judgement;
     let stones = board.stones(Color::Black) | board.stones(Color::White);
-    let points: Vec<Point> = match a.word(0)?.to_ascii_lowercase().as_str() {
+    let status = e.final_status();
+    let j = &status.judgement;
+    let points: Vec<Point> = match which.as_str() {
         "dead" => j.dead.iter().collect(),
         "alive" => (stones - j.dead - j.seki).iter().collect(),
         "seki" => (j.seki - j.dead).iter().collect(),
         "black_territory" => status.territory[0].clone(),
-        "white_territory" => status.territory[1].clone(),
-        _ => return Err(syntax_error()),
+        _ => status.territory[1].clone(),
     };
-    Ok(vertices(&points, e.game.size()))
+    Ok(vertices(&points, size))
 }

@@ -7,7 +7,6 @@
 use crate::board::{Color, Point};
 use crate::engine::Engine;
 use crate::gtp::args::{syntax_error, Args, GtpError};
-use crate::judge::{judge, JudgeParams};
 use crate::mcts::SearchResult;
 use std::io::Write;
 
@@ -61,7 +60,7 @@ pub fn gfx_pv(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 /// `INFLUENCE` (1 Black, -1 White).
 pub fn gfx_ownership(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    let own = judge(&e.game, JudgeParams::new(e.player.options.threads)).ownership;
+    let own = e.final_status().judgement.ownership.clone();
     let size = e.game.size();
     let pairs: Vec<String> = e
         .game
@@ -75,7 +74,7 @@ pub fn gfx_ownership(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 /// `tianyuan-ownership`: the same values as a `dboard`, top row first.
 pub fn ownership(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    let own = judge(&e.game, JudgeParams::new(e.player.options.threads)).ownership;
+    let own = e.final_status().judgement.ownership.clone();
     let size = e.game.size();
     let rows: Vec<String> = (0..size)
         .rev()
