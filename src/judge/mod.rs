@@ -17,6 +17,7 @@ pub use seki::seki_stones;
 use crate::board::{Bitboard, Board, Color, Game, Point};
 use crate::mcts::{Limits, Search, SearchParams, Task};
 use crate::playout::{self, HeavyPolicy, PlayoutRng};
+use crate::tactics;
 use rand::SeedableRng;
 use std::sync::atomic::AtomicBool;
 
@@ -86,7 +87,10 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
     } else {
         Certain::default()
     };
-    let settled = certain.alive | certain.dead;
+    // Strings in atari are taken at once: dead, unless they turn out to
+    // be the only thing around a dead group (below).
+    let taken = capturable_at_once(start) - certain.alive;
+    let settled = certain.alive | certain.dead | taken;
     // Strings the playouts leave unsure are read again by a search.
     let mut unsure = Bitboard::EMPTY;
     for s in strings(start) {
@@ -137,7 +141,7 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
         .filter(|&s| {
             (s & seki).is_empty()
                 && (s & certain.alive).is_empty()
-                && ((s & certain.dead) == s || string_owned(start, &ownership, s) < 0.0)
+                && ((s & (certain.dead | taken)) == s || string_owned(start, &ownership, s) < 0.0)
         })
         .map(|s| (string_owned(start, &playouts, s), s))
         .collect();
@@ -199,6 +203,28 @@ pub fn refine_ownership(board: &Board, ownership: &mut [f64]) {
             ownership[p.index()] = sign;
         }
     }
+}
+
+/// Strings in atari that the opponent can take at once without a
+/// snapback (the capturing stone keeps a liberty other than the point it
+/// took, or it took a single stone: a ko). With the attacker to move they
+/// are taken; a ko taken so is won, as in the Japanese rules'
+/// confirmation of life and death, where the other side may not take
+/// back before passing for that ko (so the game's own ko and superko
+/// history do not count here).
+fn capturable_at_once(board: &Board) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for string in strings(board) {
+        let p = string.first().expect("a string has stones");
+        let (Some(c), Some(l)) = (board.color_at(p), board.atari_liberty(p)) else {
+            continue;
+        };
+        let e = tactics::move_effect(board, !c, l);
+        if e.liberties >= 2 || e.stones == 1 {
+            out |= string;
+        }
+    }
+    out
 }
 
 /// Every string of `board`, as a set of points.
