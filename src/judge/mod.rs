@@ -131,9 +131,9 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
         Bitboard::EMPTY
     };
     // A dead string needs a living opposing string around the area it
-    // reaches through empty points and its own stones: strings whose
-    // every such neighbour is dead are not captured by anything, so they
-    // live. (The searches, each with the attacker first, can find both
+    // reaches through empty points and its own stones (and a string taken
+    // at once, a living one beside it): strings whose every such
+    // neighbour is dead are not captured by anything, so they live. (The searches, each with the attacker first, can find both
     // sides of a fight dead.) The least sure by the playouts are freed
     // first, until nothing changes.
     let stride = start.stride();
@@ -157,7 +157,11 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
             let c = start.color_at(s.first().expect("stones")).expect("a stone");
             let area = s.flood(stride, start.empty_points() | start.stones(c));
             let enclosers = area.neighbours(stride) & start.stones(!c);
-            if (enclosers - dead).is_empty() {
+            // A string in atari is taken by the strings beside it: when
+            // they are all dead, taking it saves nothing.
+            let takers = s.neighbours(stride) & start.stones(!c);
+            let taken_in_vain = (*s & taken) == *s && (takers - dead).is_empty();
+            if (enclosers - dead).is_empty() || taken_in_vain {
                 dead -= *s;
                 changed = true;
             }
