@@ -158,10 +158,15 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
             let area = s.flood(stride, start.empty_points() | start.stones(c));
             let enclosers = area.neighbours(stride) & start.stones(!c);
             // A string in atari is taken by the strings beside it: when
-            // they are all dead, taking it saves nothing.
+            // they are all dead, taking it saves nothing; and when one of
+            // them is in atari and still counted dead, each capture saves
+            // the other string (a mutual atari): the one the playouts
+            // are less sure of lives.
             let takers = s.neighbours(stride) & start.stones(!c);
-            let taken_in_vain = (*s & taken) == *s && (takers - dead).is_empty();
-            if (enclosers - dead).is_empty() || taken_in_vain {
+            let is_taken = (*s & taken) == *s;
+            let taken_in_vain = is_taken && (takers - dead).is_empty();
+            let mutual = is_taken && !(takers & dead & taken).is_empty();
+            if (enclosers - dead).is_empty() || taken_in_vain || mutual {
                 dead -= *s;
                 changed = true;
             }

@@ -70,7 +70,13 @@ fn seki_cluster(board: &Board, start: Bitboard, ownership: Option<&[f32]>) -> Op
             if !black.is_empty() && !white.is_empty() {
                 shared.insert(l);
             } else if around == black || around == white {
-                has_eye[usize::from(around == white)] = true;
+                // An eye where the other colour may play captures a
+                // string around it: no eye.
+                let owner = if around == black { Color::Black } else { Color::White };
+                if board.is_legal(!owner, l) {
+                    return None;
+                }
+                has_eye[owner.index()] = true;
             } else {
                 return None;
             }
