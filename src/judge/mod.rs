@@ -89,8 +89,9 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
     };
     // Strings in atari are taken at once: dead, unless they turn out to
     // be the only thing around a dead group (below).
-    let taken = capturable_at_once(start) - certain.alive;
-    let settled = certain.alive | certain.dead | taken;
+    let mut taken = capturable_at_once(start);
+    taken.all -= certain.alive;
+    let settled = certain.alive | certain.dead | taken.all;
     // Strings the playouts leave unsure are read again by a search.
     let mut unsure = Bitboard::EMPTY;
     for s in strings(start) {
@@ -141,7 +142,8 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
         .filter(|&s| {
             (s & seki).is_empty()
                 && (s & certain.alive).is_empty()
-                && ((s & (certain.dead | taken)) == s || string_owned(start, &ownership, s) < 0.0)
+                && ((s & (certain.dead | taken.all)) == s
+                    || string_owned(start, &ownership, s) < 0.0)
         })
         .map(|s| (string_owned(start, &playouts, s), s))
         .collect();
@@ -160,12 +162,15 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
             // A string in atari is taken by the strings beside it: when
             // they are all dead, taking it saves nothing; and when one of
             // them is in atari and still counted dead, each capture saves
-            // the other string (a mutual atari): the one the playouts
-            // are less sure of lives.
+            // the other string (a mutual atari): a capture wins over a ko,
+            // else the one the playouts are less sure of lives.
             let takers = s.neighbours(stride) & start.stones(!c);
-            let is_taken = (*s & taken) == *s;
+            let is_taken = (*s & taken.all) == *s;
             let taken_in_vain = is_taken && (takers - dead).is_empty();
-            let mutual = is_taken && !(takers & dead & taken).is_empty();
+            let partners = takers & dead & taken.all;
+            let by_ko = (*s & taken.by_ko) == *s;
+            let mutual =
+                is_taken && !partners.is_empty() && (by_ko || !(partners - taken.by_ko).is_empty());
             if (enclosers - dead).is_empty() || taken_in_vain || mutual {
                 dead -= *s;
                 changed = true;
@@ -221,19 +226,30 @@ pub fn refine_ownership(board: &Board, ownership: &mut [f64]) {
 /// confirmation of life and death, where the other side may not take
 /// back before passing for that ko (so the game's own ko and superko
 /// history do not count here).
-fn capturable_at_once(board: &Board) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
+fn capturable_at_once(board: &Board) -> Taken {
+    let mut out = Taken::default();
     for string in strings(board) {
         let p = string.first().expect("a string has stones");
         let (Some(c), Some(l)) = (board.color_at(p), board.atari_liberty(p)) else {
             continue;
         };
         let e = tactics::move_effect(board, !c, l);
-        if e.liberties >= 2 || e.stones == 1 {
-            out |= string;
+        if e.liberties >= 2 {
+            out.all |= string;
+        } else if e.stones == 1 {
+            out.all |= string;
+            out.by_ko |= string;
         }
     }
     out
+}
+
+/// Strings in atari that the opponent takes at once (see
+/// [`capturable_at_once`]), and those of them taken as a ko.
+#[derive(Default)]
+struct Taken {
+    all: Bitboard,
+    by_ko: Bitboard,
 }
 
 /// Every string of `board`, as a set of points.

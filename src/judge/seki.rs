@@ -72,7 +72,11 @@ fn seki_cluster(board: &Board, start: Bitboard, ownership: Option<&[f32]>) -> Op
             } else if around == black || around == white {
                 // An eye where the other colour may play captures a
                 // string around it: no eye.
-                let owner = if around == black { Color::Black } else { Color::White };
+                let owner = if around == black {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 if board.is_legal(!owner, l) {
                     return None;
                 }
