@@ -1,12 +1,12 @@
 //! The end-of-game judgement: which stones are dead, which are in seki,
-//! and who owns each point.
+//! and who owns each point (docs/JUDGEMENT.md).
 //!
-//! Certain knowledge first: unconditional life in Benson's sense
-//! ([`benson`]) settles some strings alive and some opposing stones dead
-//! for good. Then many heavy playouts from the position give each point's
-//! owner; a string is dead when its stones are lost more often than kept,
-//! and strings joined by two or more shared liberties share one fate. A
-//! local check finds seki ([`seki`]), which playouts decide at random.
+//! A string is dead when the opponent, moving first, takes it. In order:
+//! what is certain (unconditional life, [`benson`]); strings in atari,
+//! taken at once; heavy playouts for every string, decided whole; a
+//! search, the attacker to move, for the strings the playouts leave
+//! unsure; seki ([`seki`]); and consistency: a dead string needs a living
+//! string of the other colour to take it.
 
 mod benson;
 mod seki;
@@ -81,105 +81,24 @@ const SEED: u64 = 0x6a75_6467;
 pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
     let start = game.board();
     let playouts = playout_ownership(start, game.to_move(), params);
-    let mut ownership = playouts.clone();
     let certain = if params.benson {
         certain(start)
     } else {
         Certain::default()
     };
-    // Strings in atari are taken at once: dead, unless they turn out to
-    // be the only thing around a dead group (below).
     let mut taken = capturable_at_once(start);
     taken.all -= certain.alive;
-    let settled = certain.alive | certain.dead | taken.all;
-    // Strings the playouts leave unsure are read again by a search.
-    let mut unsure = Bitboard::EMPTY;
-    for s in strings(start) {
-        if (s & settled).is_empty() && string_owned(start, &ownership, s).abs() < params.unsure {
-            unsure |= s;
-        }
-    }
+    let mut ownership = playouts.clone();
     if params.search > 0 {
-        // Read each colour's unsure strings with the other to move: stones
-        // are dead when the opponent, moving first, takes them. The two
-        // searches run side by side, one thread each, so that a judgement
-        // is the same every time it is asked for.
-        let playouts = &playouts;
-        let searched: Vec<(Bitboard, Vec<f64>)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = Color::BOTH
-                .into_iter()
-                .map(|c| unsure & start.stones(c))
-                .zip(Color::BOTH)
-                .filter(|(u, _)| !u.is_empty())
-                .map(|(u, c)| {
-                    scope.spawn(move || (u, search_ownership(game, !c, playouts, params.search)))
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("judgement search"))
-                .collect()
-        });
-        for (u, own) in searched {
-            for p in &u {
-                ownership[p.index()] = own[p.index()] as f32;
-            }
-        }
+        let settled = certain.alive | certain.dead | taken.all;
+        search_unsure(game, &playouts, settled, params, &mut ownership);
     }
     let seki = if params.seki {
         seki_stones(start, Some(&ownership)) - certain.dead
     } else {
         Bitboard::EMPTY
     };
-    // A dead string needs a living opposing string around the area it
-    // reaches through empty points and its own stones (and a string taken
-    // at once, a living one beside it): strings whose every such
-    // neighbour is dead are not captured by anything, so they live. (The searches, each with the attacker first, can find both
-    // sides of a fight dead.) The least sure by the playouts are freed
-    // first, until nothing changes.
-    let stride = start.stride();
-    let mut candidates: Vec<(f32, Bitboard)> = strings(start)
-        .filter(|&s| {
-            (s & seki).is_empty()
-                && (s & certain.alive).is_empty()
-                && ((s & (certain.dead | taken.all)) == s
-                    || string_owned(start, &ownership, s) < 0.0)
-        })
-        .map(|s| (string_owned(start, &playouts, s), s))
-        .collect();
-    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut dead = candidates.iter().fold(Bitboard::EMPTY, |d, (_, s)| d | *s);
-    loop {
-        let mut changed = false;
-        for (_, s) in &candidates {
-            if !dead.contains(s.first().expect("a string has stones")) || (*s & certain.dead) == *s
-            {
-                continue;
-            }
-            let c = start.color_at(s.first().expect("stones")).expect("a stone");
-            let area = s.flood(stride, start.empty_points() | start.stones(c));
-            let enclosers = area.neighbours(stride) & start.stones(!c);
-            // A string in atari is taken by the strings beside it: when
-            // they are all dead, taking it saves nothing; and when one of
-            // them is in atari and still counted dead, each capture saves
-            // the other string (a mutual atari): a capture wins over a ko,
-            // else the one the playouts are less sure of lives.
-            let takers = s.neighbours(stride) & start.stones(!c);
-            let is_taken = (*s & taken.all) == *s;
-            let taken_in_vain = is_taken && (takers - dead).is_empty();
-            let partners = takers & dead & taken.all;
-            let by_ko = (*s & taken.by_ko) == *s;
-            let mutual =
-                is_taken && !partners.is_empty() && (by_ko || !(partners - taken.by_ko).is_empty());
-            if (enclosers - dead).is_empty() || taken_in_vain || mutual {
-                dead -= *s;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let dead = decide(start, &ownership, &playouts, &certain, &taken, seki);
     for c in Color::BOTH {
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         for p in &(start.stones(c) - dead) {
@@ -196,6 +115,104 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
         dead,
         seki,
         ownership,
+    }
+}
+
+/// Read the strings the `playouts` leave unsure (not `settled`, mean
+/// ownership under `params.unsure` either way) with a search, each
+/// colour's with the other to move: stones are dead when the opponent,
+/// moving first, takes them. Their points in `ownership` take the
+/// search's values. The two searches run side by side, one thread each,
+/// so that a judgement is the same every time it is asked for.
+fn search_unsure(
+    game: &Game,
+    playouts: &[f32],
+    settled: Bitboard,
+    params: JudgeParams,
+    ownership: &mut [f32],
+) {
+    let start = game.board();
+    let unsure = strings(start)
+        .filter(|&s| {
+            (s & settled).is_empty() && string_owned(start, playouts, s).abs() < params.unsure
+        })
+        .fold(Bitboard::EMPTY, |u, s| u | s);
+    let searched: Vec<(Bitboard, Vec<f64>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = Color::BOTH
+            .into_iter()
+            .map(|c| (unsure & start.stones(c), c))
+            .filter(|(u, _)| !u.is_empty())
+            .map(|(u, c)| {
+                scope.spawn(move || (u, search_ownership(game, !c, playouts, params.search)))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("judgement search"))
+            .collect()
+    });
+    for (u, own) in searched {
+        for p in &u {
+            ownership[p.index()] = own[p.index()] as f32;
+        }
+    }
+}
+
+/// The dead stones: strings with `ownership` below zero, those `certain`
+/// settles dead and those `taken` at once, but for seki and certain life;
+/// then freed, the least sure by the `playouts` first and until nothing
+/// changes, each string that nothing living takes: one whose every
+/// opposing string around the area it reaches through empty points and
+/// its own stones is dead, and one in atari whose every opposing string
+/// beside it is dead. In a mutual atari (an opposing string beside it in
+/// atari too, each capture saving the other) a capture wins over a ko,
+/// else the one the playouts are less sure of lives. (The searches, each
+/// with the attacker first, can find both sides of a fight dead.)
+fn decide(
+    start: &Board,
+    ownership: &[f32],
+    playouts: &[f32],
+    certain: &Certain,
+    taken: &Taken,
+    seki: Bitboard,
+) -> Bitboard {
+    let stride = start.stride();
+    let mut candidates: Vec<(f32, Bitboard)> = strings(start)
+        .filter(|&s| {
+            (s & seki).is_empty()
+                && (s & certain.alive).is_empty()
+                && ((s & (certain.dead | taken.all)) == s
+                    || string_owned(start, ownership, s) < 0.0)
+        })
+        .map(|s| (string_owned(start, playouts, s), s))
+        .collect();
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut dead = candidates.iter().fold(Bitboard::EMPTY, |d, (_, s)| d | *s);
+    loop {
+        let mut changed = false;
+        for &(_, s) in &candidates {
+            let p = s.first().expect("a string has stones");
+            if !dead.contains(p) || (s & certain.dead) == s {
+                continue;
+            }
+            let c = start.color_at(p).expect("a stone");
+            let area = s.flood(stride, start.empty_points() | start.stones(c));
+            let enclosers = area.neighbours(stride) & start.stones(!c);
+            let takers = s.neighbours(stride) & start.stones(!c);
+            let is_taken = (s & taken.all) == s;
+            let taken_in_vain = is_taken && (takers - dead).is_empty();
+            let partners = takers & dead & taken.all;
+            let by_ko = (s & taken.by_ko) == s;
+            let mutual =
+                is_taken && !partners.is_empty() && (by_ko || !(partners - taken.by_ko).is_empty());
+            if (enclosers - dead).is_empty() || taken_in_vain || mutual {
+                dead -= s;
+                changed = true;
+            }
+        }
+        if !changed {
+            return dead;
+        }
     }
 }
 
