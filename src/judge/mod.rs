@@ -86,11 +86,10 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
     } else {
         Certain::default()
     };
-    let mut taken = capturable_at_once(start);
-    taken.all -= certain.alive;
+    let taken = capturable_at_once(start) - certain.alive;
     let mut ownership = playouts.clone();
     if params.search > 0 {
-        let settled = certain.alive | certain.dead | taken.all;
+        let settled = certain.alive | certain.dead | taken;
         search_unsure(game, &playouts, settled, params, &mut ownership);
     }
     let seki = if params.seki {
@@ -98,7 +97,15 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
     } else {
         Bitboard::EMPTY
     };
-    let dead = decide(start, &ownership, &playouts, &certain, &taken, seki);
+    let dead = decide(
+        start,
+        &ownership,
+        &playouts,
+        &certain,
+        taken,
+        game.to_move(),
+        seki,
+    );
     for c in Color::BOTH {
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         for p in &(start.stones(c) - dead) {
@@ -165,15 +172,19 @@ fn search_unsure(
 /// opposing string around the area it reaches through empty points and
 /// its own stones is dead, and one in atari whose every opposing string
 /// beside it is dead. In a mutual atari (an opposing string beside it in
-/// atari too, each capture saving the other) a capture wins over a ko,
-/// else the one the playouts are less sure of lives. (The searches, each
-/// with the attacker first, can find both sides of a fight dead.)
+/// atari too, each capture saving the other) the one the playouts are
+/// less sure of lives. And where the two searches, each with the
+/// attacker first, find both sides of a fight dead (two opposing strings
+/// side by side, neither certain nor in atari), the fight is a race that
+/// whoever moves first wins: the string of the side `to_move` lives, as
+/// play would go on.
 fn decide(
     start: &Board,
     ownership: &[f32],
     playouts: &[f32],
     certain: &Certain,
-    taken: &Taken,
+    taken: Bitboard,
+    to_move: Color,
     seki: Bitboard,
 ) -> Bitboard {
     let stride = start.stride();
@@ -181,8 +192,7 @@ fn decide(
         .filter(|&s| {
             (s & seki).is_empty()
                 && (s & certain.alive).is_empty()
-                && ((s & (certain.dead | taken.all)) == s
-                    || string_owned(start, ownership, s) < 0.0)
+                && ((s & (certain.dead | taken)) == s || string_owned(start, ownership, s) < 0.0)
         })
         .map(|s| (string_owned(start, playouts, s), s))
         .collect();
@@ -199,13 +209,12 @@ fn decide(
             let area = s.flood(stride, start.empty_points() | start.stones(c));
             let enclosers = area.neighbours(stride) & start.stones(!c);
             let takers = s.neighbours(stride) & start.stones(!c);
-            let is_taken = (s & taken.all) == s;
+            let is_taken = (s & taken) == s;
             let taken_in_vain = is_taken && (takers - dead).is_empty();
-            let partners = takers & dead & taken.all;
-            let by_ko = (s & taken.by_ko) == s;
-            let mutual =
-                is_taken && !partners.is_empty() && (by_ko || !(partners - taken.by_ko).is_empty());
-            if (enclosers - dead).is_empty() || taken_in_vain || mutual {
+            let mutual = is_taken && !(takers & dead & taken).is_empty();
+            let race_won =
+                c == to_move && !is_taken && !(takers & (dead - certain.dead - taken)).is_empty();
+            if (enclosers - dead).is_empty() || taken_in_vain || mutual || race_won {
                 dead -= s;
                 changed = true;
             }
@@ -236,37 +245,23 @@ pub fn refine_ownership(board: &Board, ownership: &mut [f64]) {
     }
 }
 
-/// Strings in atari that the opponent can take at once without a
-/// snapback (the capturing stone keeps a liberty other than the point it
-/// took, or it took a single stone: a ko). With the attacker to move they
-/// are taken; a ko taken so is won, as in the Japanese rules'
-/// confirmation of life and death, where the other side may not take
-/// back before passing for that ko (so the game's own ko and superko
-/// history do not count here).
-fn capturable_at_once(board: &Board) -> Taken {
-    let mut out = Taken::default();
+/// Strings in atari that the opponent, moving first, takes at once for
+/// good: the capturing stone keeps a liberty other than the point it took
+/// (no snapback, and no ko: a ko is left to the playouts and the search,
+/// as GNU Go and Pachi leave it, and the game's superko may forbid the
+/// capture anyway).
+fn capturable_at_once(board: &Board) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
     for string in strings(board) {
         let p = string.first().expect("a string has stones");
         let (Some(c), Some(l)) = (board.color_at(p), board.atari_liberty(p)) else {
             continue;
         };
-        let e = tactics::move_effect(board, !c, l);
-        if e.liberties >= 2 {
-            out.all |= string;
-        } else if e.stones == 1 {
-            out.all |= string;
-            out.by_ko |= string;
+        if tactics::move_effect(board, !c, l).liberties >= 2 {
+            out |= string;
         }
     }
     out
-}
-
-/// Strings in atari that the opponent takes at once (see
-/// [`capturable_at_once`]), and those of them taken as a ko.
-#[derive(Default)]
-struct Taken {
-    all: Bitboard,
-    by_ko: Bitboard,
 }
 
 /// Every string of `board`, as a set of points.
