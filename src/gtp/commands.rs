@@ -623,29 +623,31 @@ fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 }
 
 fn final_status_list(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
-    a.expect(1, 1)?;
-    let which = a.word(0)?.to_ascii_lowercase();
-    let known = [
-        "dead",
-        "alive",
-        "seki",
-        "black_territory",
-        "white_territory",
-    ];
-    if !known.contains(&which.as_str()) {
-        return Err(syntax_error());
+    enum Status {
+        Dead,
+        Alive,
+        Seki,
+        Territory(Color),
     }
+    a.expect(1, 1)?;
+    let which = match a.word(0)?.to_ascii_lowercase().as_str() {
+        "dead" => Status::Dead,
+        "alive" => Status::Alive,
+        "seki" => Status::Seki,
+        "black_territory" => Status::Territory(Color::Black),
+        "white_territory" => Status::Territory(Color::White),
+        _ => return Err(syntax_error()),
+    };
     let size = e.game.size();
     let board = e.game.board();
     let stones = board.stones(Color::Black) | board.stones(Color::White);
     let status = e.final_status();
     let j = &status.judgement;
-    let points: Vec<Point> = match which.as_str() {
-        "dead" => j.dead.iter().collect(),
-        "alive" => (stones - j.dead - j.seki).iter().collect(),
-        "seki" => (j.seki - j.dead).iter().collect(),
-        "black_territory" => status.territory[0].clone(),
-        _ => status.territory[1].clone(),
+    let points: Vec<Point> = match which {
+        Status::Dead => j.dead.iter().collect(),
+        Status::Alive => (stones - j.dead - j.seki).iter().collect(),
+        Status::Seki => (j.seki - j.dead).iter().collect(),
+        Status::Territory(c) => status.territory[c.index()].clone(),
     };
     Ok(vertices(&points, size))
 }
