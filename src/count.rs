@@ -168,11 +168,7 @@ impl fmt::Display for ChineseCount {
 
 /// Load the SGF file at `path` (its main line to the end) and count it.
 pub fn count_file(path: &std::path::Path) -> Result<ChineseCount, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut engine = crate::engine::Engine::default();
-    engine
-        .load_sgf(&String::from_utf8_lossy(&bytes), None)
-        .map_err(|e| format!("cannot load {}: {e}", path.display()))?;
+    let engine = crate::engine::Engine::from_sgf_file(path)?;
     Ok(ChineseCount::of(
         &engine.game,
         engine.player.options.threads,

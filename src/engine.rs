@@ -239,6 +239,18 @@ impl Engine {
         })
     }
 
+    /// A default engine with the SGF game record in the file at `path`
+    /// loaded to its end.
+    pub fn from_sgf_file(path: &std::path::Path) -> Result<Engine, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut engine = Engine::default();
+        engine
+            .load_sgf(&String::from_utf8_lossy(&bytes), None)
+            .map_err(|e| format!("cannot load {}: {e}", path.display()))?;
+        Ok(engine)
+    }
+
     /// Load an SGF game record up to, not including, move number
     /// `before_move` (all of it when `None`). On error nothing changes.
     pub fn load_sgf(&mut self, text: &str, before_move: Option<usize>) -> Result<(), String> {

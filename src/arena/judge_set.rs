@@ -7,7 +7,7 @@
 //! by tianyuan's area count with the two dead lists).
 
 use super::contestant::{Contestant, REFEREE_TIMEOUT};
-use crate::board::{Bitboard, Game, Point, Rules};
+use crate::board::{Bitboard, Game, Point};
 use crate::engine::Engine;
 use crate::judge::{judge, JudgeParams};
 use std::fmt::Write as _;
@@ -101,10 +101,7 @@ pub fn read_reference(path: &Path) -> Result<Vec<Entry>, String> {
 
 /// Load a position of the set as a game.
 pub fn load(path: &Path) -> Result<Game, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut engine = Engine::new(9, 7.5, Rules::chinese(), crate::player::Options::default());
-    engine.load_sgf(&String::from_utf8_lossy(&bytes), None)?;
-    Ok(engine.game)
+    Engine::from_sgf_file(path).map(|e| e.game)
 }
 
 /// Parse a list of vertices on a board of side `size`.
