@@ -119,10 +119,12 @@ pub enum Judge {
 }
 
 impl Judge {
-    /// The dead stones of `game`.
-    fn dead(&mut self, game: &Game) -> Result<Bitboard, String> {
+    /// The dead stones of `game`, and the seconds the judgement took (for
+    /// a GTP engine, its `final_status_list dead` alone).
+    fn dead(&mut self, game: &Game) -> Result<(Bitboard, f64), String> {
+        let start = Instant::now();
         match self {
-            Judge::Own(params) => Ok(judge(game, *params).dead),
+            Judge::Own(params) => Ok((judge(game, *params).dead, start.elapsed().as_secs_f64())),
             Judge::Gtp(engine) => {
                 let size = game.size();
                 let mut send = |cmd: &str| {
@@ -142,9 +144,11 @@ impl Judge {
                     let letter = c.letter().to_ascii_lowercase();
                     send(&format!("play {letter} {}", mv.to_gtp(size)))?;
                 }
+                let start = Instant::now();
                 let answer = send("final_status_list dead")?;
+                let seconds = start.elapsed().as_secs_f64();
                 let words: Vec<String> = answer.split_whitespace().map(String::from).collect();
-                parse_points(&words, size)
+                Ok((parse_points(&words, size)?, seconds))
             }
         }
     }
@@ -218,9 +222,7 @@ pub fn check(entries: &[Entry], judge: &mut Judge, lists: bool) -> Result<Outcom
         let game = load(&e.path)?;
         let size = game.size();
         let reference = parse_points(&e.dead, size).map_err(|m| format!("{}: {m}", e.name))?;
-        let start = Instant::now();
-        let dead = judge.dead(&game).map_err(|m| format!("{}: {m}", e.name))?;
-        let seconds = start.elapsed().as_secs_f64();
+        let (dead, seconds) = judge.dead(&game).map_err(|m| format!("{}: {m}", e.name))?;
         let (_, ours) = game.score(dead);
         let (_, theirs) = game.score(reference);
         let equal = dead == reference;
