@@ -1,7 +1,9 @@
 //! The end-of-game judgement: which stones are dead, which are in seki,
 //! and who owns each point (docs/JUDGEMENT.md).
 //!
-//! A string is dead when the opponent, moving first, takes it. In order:
+//! A string is dead when the opponent, moving first, takes it (a race
+//! that each side wins by moving first goes to the side to move). In
+//! order:
 //! what is certain (unconditional life, [`benson`]); strings in atari,
 //! taken at once; heavy playouts for every string, decided whole; a
 //! search, the attacker to move, for the strings the playouts leave
@@ -38,7 +40,8 @@ pub struct Judgement {
 pub struct JudgeParams {
     /// Heavy playouts in all.
     pub playouts: u32,
-    /// Threads the playouts and the search are shared among.
+    /// Threads the playouts are shared among (the searches take one
+    /// thread each, side by side).
     pub threads: usize,
     /// Simulations of the search that reads the strings the playouts
     /// leave unsure (0: no search).
