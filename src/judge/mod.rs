@@ -558,4 +558,55 @@ mod tests {
         }
         assert_eq!(own[p("G1").index()], 0.0);
     }
+
+    #[test]
+    fn strings_in_atari_are_taken_but_not_a_ko_or_a_snapback() {
+        let p = |s| Point::parse(s, 7).unwrap();
+        // White's C5 is in atari at D5: Black takes it for good.
+        let g = game(
+            &[
+                ". . . . . . .",
+                ". . X . . . .",
+                ". X O . . . .",
+                ". . X . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+            ],
+            7.5,
+        );
+        assert_eq!(capturable_at_once(g.board()), Bitboard::single(p("C5")));
+        // A ko: White's D4 is in atari at C4, but Black's C4 would be in
+        // atari at D4 at once.
+        let ko = game(
+            &[
+                ". . . . . . .",
+                ". . X O . . .",
+                ". X . X O . .",
+                ". . X O . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+            ],
+            7.5,
+        );
+        assert!(ko.board().in_atari(p("D5")));
+        assert!(capturable_at_once(ko.board()).is_empty());
+        // A snapback: White's C1 is in atari at B1, but Black's B1 would
+        // leave B1-B2-C2 with C1 its only liberty.
+        let snap = game(
+            &[
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                "O O O O . . .",
+                "O X X O . . .",
+                "O . O X . . .",
+            ],
+            7.5,
+        );
+        assert!(snap.board().in_atari(p("C1")));
+        assert!(!capturable_at_once(snap.board()).contains(p("C1")));
+    }
 }
