@@ -158,7 +158,8 @@ impl Board {
         self.on_board.iter()
     }
 
-    /// The colour of the stone on `p`, if any.
+    /// The colour of the stone on `p`, if any (`None` also for a point
+    /// that is not on this board).
     #[inline]
     pub fn color_at(&self, p: Point) -> Option<Color> {
         match self.cell(p.index()) {
@@ -168,17 +169,28 @@ impl Board {
         }
     }
 
+    /// Whether `p` is an empty point of this board.
     #[inline]
     pub fn is_empty_at(&self, p: Point) -> bool {
         self.cell(p.index()) == EMPTY
     }
 
+    /// Whether `p` is a point of this board holding a stone.
+    #[inline]
+    fn has_stone(&self, p: Point) -> bool {
+        self.cell(p.index()) <= WHITE
+    }
+
     /// The eight points around the on-board point `p` in 16 bits, two a
     /// point ([`CODE_BLACK`], [`CODE_WHITE`], [`CODE_EMPTY`], [`CODE_OFF`]),
     /// lowest first: the row above `p` (`y + 1`) from left to right, the
-    /// points left and right of it, the row below from left to right.
+    /// points left and right of it, the row below from left to right. A
+    /// point that is not on this board has only [`CODE_OFF`] around it.
     #[inline]
     pub fn neighbourhood(&self, p: Point) -> u16 {
+        if !self.is_on_board(p) {
+            return u16::MAX;
+        }
         let (i, s) = (p.index(), self.stride);
         let c = |j: usize| self.cell(j) as u16;
         c(i + s - 1)
@@ -191,9 +203,16 @@ impl Board {
             | c(i - s + 1) << 14
     }
 
+    /// Whether `p` is a point of this board. A [`Point`] carries no board
+    /// size, so a point made for another size may be a border slot here, or
+    /// beyond this board's grid: every public method that takes a point
+    /// checks it with this before reading around it, and answers as for a
+    /// point off the board (no stone, not legal, no liberties).
     #[inline]
     pub fn is_on_board(&self, p: Point) -> bool {
-        p.index() < ARRAY_SIZE && self.on_board.contains(p)
+        // Every slot that is not a point of this board holds BORDER, also
+        // past this board's grid (see `copy_from`).
+        self.cell(p.index()) != BORDER
     }
 
     /// Stones of colour `c`.
@@ -235,27 +254,53 @@ impl Board {
     }
 
     /// The four orthogonal neighbours of `p` (some may be border slots).
+    /// For a point that is not on this board they are meaningless, but
+    /// still points: below `ARRAY_SIZE`, the grid's first slot where the
+    /// one below would lie before the grid.
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {
         let i = p.index();
         let s = self.stride;
-        [i - s, i - 1, i + 1, i + s].map(Point::from_index)
+        [i.saturating_sub(s), i.saturating_sub(1), i + 1, i + s].map(Point::from_index)
     }
 
-    /// The four diagonal neighbours of `p` (some may be border slots).
+    /// The four diagonal neighbours of `p` (some may be border slots); as
+    /// [`Board::neighbours`] for a point that is not on this board.
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
         let i = p.index();
         let s = self.stride;
-        [i - s - 1, i - s + 1, i + s - 1, i + s + 1].map(Point::from_index)
+        [
+            i.saturating_sub(s + 1),
+            i.saturating_sub(s - 1),
+            i + s - 1,
+            i + s + 1,
+        ]
+        .map(Point::from_index)
+    }
+
+    /// The four orthogonal neighbours of a point of this board (plain
+    /// arithmetic, for the board's own moves).
+    #[inline(always)]
+    fn around(&self, i: usize) -> [usize; 4] {
+        debug_assert!(self.cell(i) != BORDER);
+        let s = self.stride;
+        [i - s, i - 1, i + 1, i + s]
     }
 
     /// Make `self` a copy of `other`, copying only the part of the fixed
     /// arrays that a board of `other`'s size uses (playouts start this way;
-    /// nothing is allocated). Slots past that part are never read.
+    /// nothing is allocated). Slots past that part are only read as
+    /// cells, which are BORDER there.
     #[inline]
     pub fn copy_from(&mut self, other: &Board) {
         let n = Point::grid_len(other.size);
+        let old = Point::grid_len(self.size);
+        if old > n {
+            // Slots that were points of the larger board are none of this
+            // one's: BORDER, as `is_on_board` reads them.
+            self.cells[n..old].fill(BORDER);
+        }
         self.size = other.size;
         self.stride = other.stride;
         self.cells[..n].copy_from_slice(&other.cells[..n]);
@@ -282,46 +327,71 @@ impl Board {
     }
 
     /// The cell at grid index `i`.
+    ///
+    /// The contract of the unchecked reads: `i < ARRAY_SIZE`. It holds for
+    /// the index of any [`Point`] (the type's guarantee), for the
+    /// neighbours of a point of this board, and for the indices the board
+    /// itself stored (string heads and links, the empty list, the atari
+    /// marks, the last move): those lie below `Point::grid_len(size) <=
+    /// ARRAY_SIZE` (checked by the point module's tests). Every slot that is
+    /// not a point of this board holds BORDER, so a point the public methods
+    /// find not BORDER (`is_on_board`, `has_stone`) is a point of this
+    /// board, and only then do they read around it.
     #[inline(always)]
     fn cell(&self, i: usize) -> u8 {
         debug_assert!(i < ARRAY_SIZE);
-        // SAFETY: every index used here is an on-board point or one of its
-        // neighbours or diagonals, all below `Point::grid_len(size)`, which
-        // is at most `ARRAY_SIZE` (checked by the point module's tests).
+        // SAFETY: `i < ARRAY_SIZE` by the contract above.
         unsafe { *self.cells.get_unchecked(i) }
     }
 
-    /// The head of the string through grid index `i`.
+    /// The head of the string through grid index `i` (contract as for
+    /// [`Board::cell`]).
     #[inline(always)]
     fn head_of(&self, i: usize) -> u16 {
-        debug_assert!(i < ARRAY_SIZE);
-        // SAFETY: as for `cell`.
+        debug_assert!(i < Point::grid_len(self.size));
+        // SAFETY: `i < ARRAY_SIZE` by the contract of `cell`.
         unsafe { *self.head.get_unchecked(i) }
     }
 
     // ----- strings -----
 
-    /// The head point of the string through the stone on `p`.
+    // The string methods take any point: one without a stone (or not on
+    // this board) is an empty string, with no stones and no liberties, and
+    // is its own head.
+
+    /// The head point of the string through the stone on `p` (`p` itself
+    /// when no stone is there).
     #[inline]
     pub fn string_head(&self, p: Point) -> Point {
-        debug_assert!(self.cell(p.index()) <= WHITE);
+        if !self.has_stone(p) {
+            return p;
+        }
         Point::from_index(self.head_of(p.index()) as usize)
     }
 
     /// Number of stones of the string through `p`.
     #[inline]
     pub fn string_size(&self, p: Point) -> u32 {
+        if !self.has_stone(p) {
+            return 0;
+        }
         self.strings[self.head_of(p.index()) as usize].stones as u32
     }
 
     /// The stones of the string through `p`.
     pub fn string_stones(&self, p: Point) -> StringStones<'_> {
-        let start = self.head_of(p.index());
+        let start = self.head_of_stone(p);
         StringStones {
             board: self,
-            start,
-            cur: Some(start),
+            start: start.unwrap_or(0),
+            cur: start,
         }
+    }
+
+    /// The head of the string through `p`, when `p` holds a stone.
+    #[inline]
+    fn head_of_stone(&self, p: Point) -> Option<u16> {
+        self.has_stone(p).then(|| self.head_of(p.index()))
     }
 
     /// The stones of the string through `p`, as a set.
@@ -342,13 +412,14 @@ impl Board {
     /// Whether the string through `p` has exactly one liberty.
     #[inline]
     pub fn in_atari(&self, p: Point) -> bool {
-        self.head_in_atari(self.head_of(p.index()) as usize)
+        self.head_of_stone(p)
+            .is_some_and(|h| self.head_in_atari(h as usize))
     }
 
     /// The only liberty of the string through `p`, when it is in atari.
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
-        let h = self.head_of(p.index()) as usize;
+        let h = self.head_of_stone(p)? as usize;
         if self.head_in_atari(h) {
             let s = &self.strings[h];
             Some(Point::from_index(
@@ -433,7 +504,7 @@ impl Board {
     #[inline]
     pub fn check_legal(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
         let i = p.index();
-        if i >= ARRAY_SIZE || self.cell(i) != EMPTY {
+        if !self.is_on_board(p) || self.cell(i) != EMPTY {
             return Err(IllegalMove::Occupied);
         }
         if self.ko == Some((p, c)) {
@@ -457,8 +528,7 @@ impl Board {
     #[inline]
     fn has_liberty_after(&self, c: Color, i: usize) -> bool {
         let own = c as u8;
-        for n in self.neighbours(Point::from_index(i)) {
-            let n = n.index();
+        for n in self.around(i) {
             let cell = self.cell(n);
             if cell == EMPTY {
                 return true;
@@ -487,9 +557,12 @@ impl Board {
         self.last = 0;
     }
 
-    /// Play a move already known to be legal.
+    /// Play a move already known to be legal ([`Board::check_legal`]):
+    /// the caller's promise, which keeps the board's reads in range and its
+    /// strings sound. Crate-private for that reason; [`Board::play`] is the
+    /// public, checked way.
     #[inline]
-    pub fn play_legal(&mut self, c: Color, p: Point) -> MoveInfo {
+    pub(crate) fn play_legal(&mut self, c: Color, p: Point) -> MoveInfo {
         debug_assert!(self.is_legal(c, p));
         let pi = p.index();
         let own = c as u8;
@@ -506,9 +579,8 @@ impl Board {
         self.stones[c].insert(p);
         self.hash ^= zobrist::key(c, p);
 
-        let nbrs = self.neighbours(p);
+        let nbrs = self.around(pi);
         for n in nbrs {
-            let n = n.index();
             match self.cell(n) {
                 EMPTY => self.add_lib(pi, n),
                 BORDER => {}
@@ -518,7 +590,6 @@ impl Board {
         let mut captured = 0u32;
         let mut last_captured = 0usize;
         for n in nbrs {
-            let n = n.index();
             let cell = self.cell(n);
             if cell == own {
                 let (a, b) = (self.head_of(pi) as usize, self.head_of(n) as usize);
@@ -638,8 +709,7 @@ impl Board {
             }
         }
         loop {
-            for n in self.neighbours(Point::from_index(s)) {
-                let n = n.index();
+            for n in self.around(s) {
                 if self.cell(n) <= WHITE {
                     self.add_lib(self.head_of(n) as usize, s);
                 }
@@ -684,9 +754,11 @@ impl Board {
     }
 
     /// Exchange two entries of the empty list (for sampling without
-    /// replacement); the set of empty points is unchanged.
+    /// replacement); the set of empty points is unchanged. Both must be
+    /// below [`Board::empty_count`]: crate-private, as the list's active
+    /// part is an index the board's unchecked reads trust.
     #[inline]
-    pub fn swap_empties(&mut self, i: usize, j: usize) {
+    pub(crate) fn swap_empties(&mut self, i: usize, j: usize) {
         let (a, b) = (self.empties[i], self.empties[j]);
         self.empties[i] = b;
         self.empties[j] = a;
@@ -700,9 +772,12 @@ impl Board {
     /// of `c` or off the board.
     #[inline]
     pub fn is_eyeish(&self, c: Color, p: Point) -> bool {
+        if !self.is_on_board(p) {
+            return false;
+        }
         let own = c as u8;
-        self.neighbours(p).iter().all(|n| {
-            let cell = self.cell(n.index());
+        self.around(p.index()).iter().all(|&n| {
+            let cell = self.cell(n);
             cell == own || cell == BORDER
         })
     }
@@ -718,8 +793,9 @@ impl Board {
         let opp = (!c) as u8;
         let mut bad = 0;
         let mut edge = false;
-        for d in self.diagonals(p) {
-            match self.cell(d.index()) {
+        let (i, s) = (p.index(), self.stride);
+        for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
+            match self.cell(d) {
                 BORDER => edge = true,
                 cell if cell == opp => bad += 1,
                 _ => {}
@@ -750,13 +826,16 @@ impl Board {
     /// every stone next to it when it is empty (`None` for both or none).
     #[inline]
     pub fn playout_owner(&self, p: Point) -> Option<Color> {
+        if !self.is_on_board(p) {
+            return None;
+        }
         let cell = self.cell(p.index());
         let seen = if cell <= WHITE {
             1 << cell
         } else {
             let mut seen = 0u8;
-            for n in self.neighbours(p) {
-                let c = self.cell(n.index());
+            for n in self.around(p.index()) {
+                let c = self.cell(n);
                 if c <= WHITE {
                     seen |= 1 << c;
                 }
@@ -788,6 +867,14 @@ impl Board {
         }
         if stones != self.stones {
             return Err("colour bitboards differ from the cells".into());
+        }
+        for i in 0..ARRAY_SIZE {
+            let p = Point::from_index(i);
+            if (self.cells[i] != BORDER) != self.on_board.contains(p) {
+                return Err(format!(
+                    "slot {i} is BORDER exactly when off the board: not so"
+                ));
+            }
         }
         let empty = self.empty_points();
         if empty.count() as usize != self.num_empty {

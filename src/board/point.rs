@@ -97,6 +97,15 @@ impl<T> IndexMut<Color> for ByColor<T> {
 
 /// A point of the padded grid. Only [`Point::new`] and the board create
 /// on-board points; the raw index is exposed for per-point arrays.
+///
+/// A `Point` carries no board size: a point of one board may be a border
+/// slot of another, and the board checks points at its public methods
+/// ([`Board::is_on_board`](super::Board::is_on_board)). What every `Point`
+/// guarantees is its index: always below [`ARRAY_SIZE`], so that any point
+/// indexes the board's per-point arrays in bounds. [`Point::new`] keeps it
+/// (at most 675, the 25x25 board's last point), the board's neighbour
+/// functions keep it for any point, and the crate-private constructors
+/// have it as their contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(u16);
 
@@ -123,14 +132,19 @@ impl Point {
         }
     }
 
+    /// Contract: `x`, `y` < `size` <= `MAX_SIZE` (so the index is below
+    /// `ARRAY_SIZE`).
     #[inline]
     pub(crate) const fn from_xy_unchecked(x: usize, y: usize, size: usize) -> Point {
+        debug_assert!(x < size && y < size && size <= MAX_SIZE);
         Point(((y + 1) * Point::stride(size) + x + 1) as u16)
     }
 
-    /// Wraps a raw grid index. The caller knows it lies in the grid.
+    /// Wraps a raw grid index. Contract: `i < ARRAY_SIZE` (an index of a
+    /// point, or of a bit of a bitboard, or one the board stored).
     #[inline]
     pub(crate) const fn from_index(i: usize) -> Point {
+        debug_assert!(i < ARRAY_SIZE);
         Point(i as u16)
     }
 

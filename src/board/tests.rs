@@ -395,3 +395,64 @@ fn strings_in_atari_are_all_found() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// A `Point` carries no board size: a point made for another size is
+/// refused by every public method (no stone, not legal, nothing around
+/// it), never read around. On a 25x25 board the 2x2 board's A1 is a slot
+/// of the border row, whose neighbour below would lie before the grid.
+#[test]
+fn points_of_another_board_size_are_refused() {
+    let foreign = Point::new(0, 0, 2).unwrap();
+    let mut b = Board::new(25);
+    for c in Color::BOTH {
+        assert!(!b.is_true_eye(c, foreign));
+        assert!(!b.is_eyeish(c, foreign));
+        assert!(!b.is_legal(c, foreign));
+        assert_eq!(b.check_legal(c, foreign), Err(IllegalMove::Occupied));
+        assert_eq!(b.play(c, foreign), Err(IllegalMove::Occupied));
+        assert_eq!(b.add_setup_stone(c, foreign), Err(IllegalMove::Occupied));
+    }
+    assert!(!b.is_on_board(foreign));
+    assert_eq!(b.color_at(foreign), None);
+    assert!(!b.is_empty_at(foreign));
+    assert_eq!(b.neighbourhood(foreign), u16::MAX);
+    assert_eq!(b.playout_owner(foreign), None);
+    assert!(!b.in_atari(foreign));
+    assert_eq!(b.atari_liberty(foreign), None);
+    assert_eq!(b.string_size(foreign), 0);
+    assert_eq!(b.string_stones(foreign).count(), 0);
+    assert!(b.liberties(foreign).is_empty());
+    assert_eq!(b.string_head(foreign), foreign);
+    // Its "neighbours" are only computed (one of them is a point of this
+    // board, D1, the others are not); asking about them is safe either way.
+    for n in b
+        .neighbours(foreign)
+        .into_iter()
+        .chain(b.diagonals(foreign))
+    {
+        assert_eq!(b.color_at(n), None);
+        assert_eq!(b.is_legal(Color::Black, n), b.is_on_board(n));
+    }
+    b.check_consistency().unwrap();
+
+    // The other way round: a 25x25 point past a small board's grid, and
+    // points of a 19x19 board copied into a 9x9 one (whose arrays keep
+    // the larger board's stale cells past its own grid).
+    let far = Point::new(24, 24, 25).unwrap();
+    let small = Board::new(2);
+    assert!(!small.is_legal(Color::Black, far) && small.color_at(far).is_none());
+    let mut big = Board::new(19);
+    let q = Point::new(15, 15, 19).unwrap();
+    big.play(Color::Black, q).unwrap();
+    big.copy_from(&Board::new(9));
+    assert_eq!(big.color_at(q), None);
+    assert_eq!(big.string_stones(q).count(), 0);
+    assert!(!big.is_legal(Color::White, q));
+
+    // Empty points are empty strings.
+    let e = Point::new(3, 3, 9).unwrap();
+    let nine = Board::new(9);
+    assert_eq!(nine.string_size(e), 0);
+    assert_eq!(nine.string_stones(e).count(), 0);
+    assert!(!nine.in_atari(e));
+}

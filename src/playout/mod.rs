@@ -23,10 +23,21 @@ pub fn below(rng: &mut PlayoutRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
-/// Chooses the moves of a playout.
-pub trait PlayoutPolicy {
-    /// A legal move (simple ko) for `c`, or `None` to pass. The policy may
-    /// reorder the board's empty list.
+/// The policies of this crate are the only ones: a playout plays a
+/// policy's move with [`Board::play_legal`] without checking it again, so
+/// the trait is sealed (no policy from outside can break that promise).
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::HeavyPolicy {}
+    impl Sealed for super::LightPolicy {}
+}
+
+/// Chooses the moves of a playout (implemented by this crate's policies
+/// only: the trait is sealed).
+pub trait PlayoutPolicy: sealed::Sealed {
+    /// A legal move (simple ko) for `c`, or `None` to pass: a promise the
+    /// playout loop relies on. The policy may reorder the board's empty
+    /// list.
     fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point>;
 }
 
