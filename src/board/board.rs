@@ -543,6 +543,33 @@ impl Board {
         false
     }
 
+    /// The hash of the position after `c` plays `p`, captures included,
+    /// without playing it (for superko checks), when the move is legal
+    /// (see [`Board::check_legal`]).
+    pub fn hash_after(&self, c: Color, p: Point) -> Result<u64, IllegalMove> {
+        self.check_legal(c, p)?;
+        let mut hash = self.hash ^ zobrist::key(c, p);
+        let opp = (!c) as u8;
+        let mut taken = [0u16; 4];
+        let mut n_taken = 0;
+        for n in self.around(p.index()) {
+            if self.cell(n) != opp {
+                continue;
+            }
+            let h = self.head_of(n);
+            // Beside the empty point `p`, a string in atari has `p` as its
+            // only liberty: the move takes it.
+            if self.head_in_atari(h as usize) && !taken[..n_taken].contains(&h) {
+                taken[n_taken] = h;
+                n_taken += 1;
+                for q in self.string_stones(Point::from_index(n)) {
+                    hash ^= zobrist::key(!c, q);
+                }
+            }
+        }
+        Ok(hash)
+    }
+
     /// Play `c` on `p` if legal (see [`Board::check_legal`]); on error the
     /// board is unchanged.
     pub fn play(&mut self, c: Color, p: Point) -> Result<MoveInfo, IllegalMove> {

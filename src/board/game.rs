@@ -175,9 +175,20 @@ impl Game {
         (self.board.hash(), self.to_move)
     }
 
-    /// Whether `c` may play `p` now, superko included.
+    /// Whether `c` may play `p` now, superko included. Nothing is played
+    /// or copied: the board computes the hash after the move.
     pub fn check_legal(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
-        self.try_play(c, p).map(|_| ())
+        let hash = self.board.hash_after(c, p)?;
+        let repeats = match self.rules.ko {
+            KoRule::Simple => false,
+            KoRule::PositionalSuperko => self.seen.iter().any(|&(h, _)| h == hash),
+            KoRule::SituationalSuperko => self.seen.contains(&(hash, !c)),
+        };
+        if repeats {
+            Err(IllegalMove::Superko)
+        } else {
+            Ok(())
+        }
     }
 
     pub fn is_legal(&self, c: Color, p: Point) -> bool {
@@ -195,20 +206,9 @@ impl Game {
 
     /// The board after `c` plays `p`, when legal.
     fn try_play(&self, c: Color, p: Point) -> Result<(Board, MoveInfo), IllegalMove> {
-        if !self.board.is_on_board(p) {
-            return Err(IllegalMove::Occupied);
-        }
+        self.check_legal(c, p)?;
         let mut board = self.board.clone();
-        let info = board.play(c, p)?;
-        let hash = board.hash();
-        let repeats = match self.rules.ko {
-            KoRule::Simple => false,
-            KoRule::PositionalSuperko => self.seen.iter().any(|&(h, _)| h == hash),
-            KoRule::SituationalSuperko => self.seen.contains(&(hash, !c)),
-        };
-        if repeats {
-            return Err(IllegalMove::Superko);
-        }
+        let info = board.play_legal(c, p);
         Ok((board, info))
     }
 

@@ -256,8 +256,14 @@ fn random_games_stay_consistent() {
                     let ok = legal.contains(&p);
                     let mut copy = g.board().clone();
                     // Superko aside, the board agrees with the game.
+                    let hash = g.board().hash_after(c, p);
                     let board_ok = copy.play(c, p).is_ok();
                     assert!(board_ok || !ok);
+                    // The hash after the move, computed without playing it.
+                    assert_eq!(hash.is_ok(), board_ok);
+                    if board_ok {
+                        assert_eq!(hash, Ok(copy.hash()));
+                    }
                     if board_ok && !ok {
                         assert_eq!(g.check_legal(c, p), Err(IllegalMove::Superko));
                     }
