@@ -15,6 +15,10 @@ use super::point::{ByColor, Color, Point, ARRAY_SIZE, MAX_SIZE, MIN_SIZE};
 use super::zobrist;
 use std::fmt;
 
+mod check;
+mod eyes;
+mod undo;
+
 const BLACK: u8 = 0;
 const WHITE: u8 = 1;
 const EMPTY: u8 = 2;
@@ -590,6 +594,14 @@ impl Board {
     /// public, checked way.
     #[inline]
     pub(crate) fn play_legal(&mut self, c: Color, p: Point) -> MoveInfo {
+        self.play_stone::<true>(c, p)
+    }
+
+    /// [`Board::play_legal`], noting the strings the move leaves in atari
+    /// when `MARKS` (a read ahead that takes its moves back has no use for
+    /// them, and restores the marks as they were).
+    #[inline(always)]
+    fn play_stone<const MARKS: bool>(&mut self, c: Color, p: Point) -> MoveInfo {
         debug_assert!(self.is_legal(c, p));
         let pi = p.index();
         let own = c as u8;
@@ -629,7 +641,7 @@ impl Board {
                     captured += self.strings[h].stones as u32;
                     last_captured = n;
                     self.remove_string(h);
-                } else if self.head_in_atari(h) {
+                } else if MARKS && self.head_in_atari(h) {
                     self.mark_atari(h);
                 }
             }
@@ -637,7 +649,7 @@ impl Board {
         self.captures[c] += captured;
         self.last = pi as u16;
         let own_head = self.head_of(pi) as usize;
-        if self.head_in_atari(own_head) {
+        if MARKS && self.head_in_atari(own_head) {
             self.mark_atari(own_head);
         }
         let mine = &self.strings[own_head];
@@ -792,171 +804,6 @@ impl Board {
         self.empty_pos[b as usize] = i as u16;
         self.empty_pos[a as usize] = j as u16;
     }
-
-    // ----- eyes -----
-
-    /// Whether every orthogonal neighbour of the empty point `p` is a stone
-    /// of `c` or off the board.
-    #[inline]
-    pub fn is_eyeish(&self, c: Color, p: Point) -> bool {
-        if !self.is_on_board(p) {
-            return false;
-        }
-        let own = c as u8;
-        self.around(p.index()).iter().all(|&n| {
-            let cell = self.cell(n);
-            cell == own || cell == BORDER
-        })
-    }
-
-    /// Whether the empty point `p` is an eye of `c` that a playout must not
-    /// fill: surrounded by `c`, with at most one diagonal held by the
-    /// opponent in the centre and none on the edge.
-    #[inline]
-    pub fn is_true_eye(&self, c: Color, p: Point) -> bool {
-        if !self.is_eyeish(c, p) {
-            return false;
-        }
-        let opp = (!c) as u8;
-        let mut bad = 0;
-        let mut edge = false;
-        let (i, s) = (p.index(), self.stride);
-        for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
-            match self.cell(d) {
-                BORDER => edge = true,
-                cell if cell == opp => bad += 1,
-                _ => {}
-            }
-        }
-        bad == 0 || (!edge && bad == 1)
-    }
-
-    // ----- counting -----
-
-    /// Black's area minus White's area when every stone is alive and an
-    /// empty point belongs to a colour when all its neighbours are of that
-    /// colour: the count at the end of a playout, where only eyes are left.
-    pub fn playout_area_difference(&self) -> i32 {
-        let mut diff =
-            self.stones[Color::Black].count() as i32 - self.stones[Color::White].count() as i32;
-        for i in 0..self.num_empty {
-            diff += match self.playout_owner(Point::from_index(self.empties[i] as usize)) {
-                Some(Color::Black) => 1,
-                Some(Color::White) => -1,
-                None => 0,
-            };
-        }
-        diff
-    }
-
-    /// Who owns `p` at the end of a playout: the colour of its stone, or of
-    /// every stone next to it when it is empty (`None` for both or none).
-    #[inline]
-    pub fn playout_owner(&self, p: Point) -> Option<Color> {
-        if !self.is_on_board(p) {
-            return None;
-        }
-        let cell = self.cell(p.index());
-        let seen = if cell <= WHITE {
-            1 << cell
-        } else {
-            let mut seen = 0u8;
-            for n in self.around(p.index()) {
-                let c = self.cell(n);
-                if c <= WHITE {
-                    seen |= 1 << c;
-                }
-            }
-            seen
-        };
-        match seen {
-            1 => Some(Color::Black),
-            2 => Some(Color::White),
-            _ => None,
-        }
-    }
-
-    // ----- checking -----
-
-    /// Recompute strings, pseudo-liberties, bitboards, the empty list and the
-    /// hash from the cells and compare them with the incremental state.
-    pub fn check_consistency(&self) -> Result<(), String> {
-        let mut hash = 0;
-        let mut stones = ByColor::<Bitboard>::default();
-        for p in self.points() {
-            if let Some(c) = self.color_at(p) {
-                hash ^= zobrist::key(c, p);
-                stones[c].insert(p);
-            }
-        }
-        if hash != self.hash {
-            return Err("hash differs from a recomputed one".into());
-        }
-        if stones != self.stones {
-            return Err("colour bitboards differ from the cells".into());
-        }
-        for i in 0..ARRAY_SIZE {
-            let p = Point::from_index(i);
-            if (self.cells[i] != BORDER) != self.on_board.contains(p) {
-                return Err(format!(
-                    "slot {i} is BORDER exactly when off the board: not so"
-                ));
-            }
-        }
-        let empty = self.empty_points();
-        if empty.count() as usize != self.num_empty {
-            return Err("empty list has the wrong length".into());
-        }
-        for i in 0..self.num_empty {
-            let p = self.empties[i] as usize;
-            if !empty.contains(Point::from_index(p)) || self.empty_pos[p] as usize != i {
-                return Err(format!("empty list entry {i} is wrong"));
-            }
-        }
-        for p in self.points() {
-            let Some(c) = self.color_at(p) else { continue };
-            let string = Bitboard::single(p).flood(self.stride, self.stones[c]);
-            let members: Bitboard = self.string_stones(p).collect();
-            if members != string {
-                return Err(format!(
-                    "string at {} is not its chain",
-                    p.to_gtp(self.size)
-                ));
-            }
-            if string
-                .iter()
-                .any(|q| self.head_of(q.index()) != self.head_of(p.index()))
-            {
-                return Err("string stones disagree on their head".into());
-            }
-            let h = self.head_of(p.index()) as usize;
-            let mut expect = StringData {
-                stones: string.count() as u16,
-                ..StringData::default()
-            };
-            for q in &string {
-                for n in self.neighbours(q) {
-                    if self.cell(n.index()) == EMPTY {
-                        let l = n.index();
-                        expect.pseudo_libs += 1;
-                        expect.lib_sum += l as u32;
-                        expect.lib_sum_sq += (l * l) as u32;
-                    }
-                }
-            }
-            if expect != self.strings[h] {
-                return Err(format!("string data at {} is stale", p.to_gtp(self.size)));
-            }
-            if expect.pseudo_libs == 0 {
-                return Err(format!("string at {} has no liberty", p.to_gtp(self.size)));
-            }
-            let libs = self.liberties(p).count();
-            if (libs == 1) != self.in_atari(p) {
-                return Err("atari test disagrees with the liberty count".into());
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Iterator over the stones of one string.
@@ -974,69 +821,6 @@ impl Iterator for StringStones<'_> {
         let next = self.board.next[cur as usize];
         self.cur = (next != self.start).then_some(next);
         Some(Point::from_index(cur as usize))
-    }
-}
-
-/// Draws the board with `X` for Black, `O` for White and `.` for empty,
-/// top row first, with GTP coordinates.
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letters: String = (0..self.size)
-            .map(|x| format!(" {}", super::point::column_letter(x)))
-            .collect();
-        writeln!(f, "   {letters}")?;
-        for y in (0..self.size).rev() {
-            write!(f, "{:>2} ", y + 1)?;
-            for x in 0..self.size {
-                let p = Point::from_xy_unchecked(x, y, self.size);
-                let ch = match self.color_at(p) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                };
-                write!(f, " {ch}")?;
-            }
-            writeln!(f, " {:>2}", y + 1)?;
-        }
-        write!(f, "   {letters}")
-    }
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board {}x{}", self.size, self.size)?;
-        fmt::Display::fmt(self, f)
-    }
-}
-
-impl Board {
-    /// A board from rows of text, top row first: `X` Black, `O` White,
-    /// `.` or `+` empty; spaces are ignored. The position must be one that
-    /// can stand on a board (every string has a liberty).
-    pub fn from_rows(rows: &[&str]) -> Result<Board, String> {
-        let size = rows.len();
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(format!("{size} rows"));
-        }
-        let mut b = Board::new(size);
-        for (r, row) in rows.iter().enumerate() {
-            let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-            if cells.len() != size {
-                return Err(format!("row {r} has {} points", cells.len()));
-            }
-            for (x, ch) in cells.into_iter().enumerate() {
-                let p = Point::from_xy_unchecked(x, size - 1 - r, size);
-                let c = match ch {
-                    'X' | 'x' | '#' => Color::Black,
-                    'O' | 'o' => Color::White,
-                    '.' | '+' => continue,
-                    other => return Err(format!("bad character {other:?}")),
-                };
-                b.add_setup_stone(c, p)
-                    .map_err(|e| format!("{}: {e}", p.to_gtp(size)))?;
-            }
-        }
-        Ok(b)
     }
 }
 

@@ -462,3 +462,63 @@ fn points_of_another_board_size_are_refused() {
     assert_eq!(nine.string_stones(e).count(), 0);
     assert!(!nine.in_atari(e));
 }
+
+/// A quiet move (legal, capturing nothing) and its undo leave the board
+/// exactly as it was, down to the empty list's order and the atari marks;
+/// so do several in a row taken back in reverse. Moves that capture are
+/// refused and change nothing.
+#[test]
+fn quiet_moves_are_taken_back_exactly() {
+    use crate::playout::{random_position, PlayoutRng};
+    let mut rng = PlayoutRng::seed_from_u64(11);
+    let (mut played, mut refused) = (0, 0);
+    for size in [2, 5, 9, 13, 19, 25] {
+        for game in 0..12 {
+            let b = random_position(size, size * size / 3 + game * size / 2, &mut rng);
+            for p in b.empty_points().iter() {
+                for c in Color::BOTH {
+                    let mut after = b.clone();
+                    let quiet = matches!(after.play(c, p), Ok(info) if info.captured == 0);
+                    let mut t = b.clone();
+                    match t.play_quiet(c, p) {
+                        Some(u) => {
+                            assert!(quiet, "{c:?} {}\n{b}", p.to_gtp(size));
+                            // As played, but for the atari marks (a read
+                            // has no use for them, and they stay as they were).
+                            assert!(t.same_position(&after), "{c:?} {}\n{b}", p.to_gtp(size));
+                            t.check_consistency().unwrap();
+                            t.undo_quiet(u);
+                            played += 1;
+                        }
+                        None => {
+                            assert!(!quiet);
+                            refused += 1;
+                        }
+                    }
+                    assert!(t.same_state(&b), "{c:?} {}\n{b}", p.to_gtp(size));
+                }
+            }
+            // A line of quiet moves, taken back last first.
+            let mut t = b.clone();
+            let mut undos = Vec::new();
+            let mut c = Color::Black;
+            for _ in 0..8 {
+                let empties: Vec<Point> = t.empty_points().iter().collect();
+                if let Some(u) = empties.iter().find_map(|&p| {
+                    let p2 =
+                        empties[(p.index() * 7 + rng.gen_range(0..empties.len())) % empties.len()];
+                    t.play_quiet(c, p2)
+                }) {
+                    undos.push(u);
+                }
+                t.check_consistency().unwrap();
+                c = !c;
+            }
+            while let Some(u) = undos.pop() {
+                t.undo_quiet(u);
+            }
+            assert!(t.same_state(&b), "{b}");
+        }
+    }
+    assert!(played > 10_000 && refused > 300, "{played} {refused}");
+}

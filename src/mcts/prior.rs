@@ -13,7 +13,7 @@ use super::tree::{NewChild, PASS, WIN};
 use crate::board::{Board, Color, Point};
 use crate::playout::pattern::is_good_shape;
 use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, two_liberties};
-use crate::tactics::{distance, line, move_effect, MoveEffect};
+use crate::tactics::{distance, line, move_effect};
 
 /// Weights of the priors, in virtual playouts.
 #[derive(Clone, Copy, Debug)]
@@ -66,9 +66,10 @@ impl Default for PriorParams {
     }
 }
 
-/// The prior of `c` playing `p` (a legal move) on `board`.
+/// The prior of `c` playing `p` (a legal move) on `board`. The ladder
+/// reads play on the board and leave it as it was.
 pub fn prior(
-    board: &Board,
+    board: &mut Board,
     c: Color,
     p: Point,
     last: Option<Point>,
@@ -89,9 +90,8 @@ pub fn prior(
             add(params.capture, true);
         }
     }
-    let laddered =
-        |e: &MoveEffect| params.ladders && e.liberties == 2 && escape_is_laddered(board, c, p);
-    if e.escapes_atari() && !laddered(&e) {
+    if e.escapes_atari() && !(params.ladders && e.liberties == 2 && escape_is_laddered(board, c, p))
+    {
         add(params.atari_escape, true);
     }
     if params.ladders && last.is_some_and(|last| ladders_last_string(board, c, p, last)) {
@@ -152,7 +152,7 @@ pub fn pass_prior(board: &Board, candidates: usize, params: &PriorParams) -> New
 
 /// Whether `c` playing `p` gives atari to the opposing string of the last
 /// move, which has two liberties, and captures it in a ladder.
-fn ladders_last_string(board: &Board, c: Color, p: Point, last: Point) -> bool {
+fn ladders_last_string(board: &mut Board, c: Color, p: Point, last: Point) -> bool {
     if board.color_at(last) != Some(!c) {
         return false;
     }
@@ -221,7 +221,13 @@ mod tests {
     /// The prior's win rate for `c` on `v`.
     fn value(b: &Board, c: Color, v: &str) -> f64 {
         let p = Point::parse(v, b.size()).unwrap();
-        rate(prior(b, c, p, b.last_move(), &PriorParams::default()))
+        rate(prior(
+            &mut b.clone(),
+            c,
+            p,
+            b.last_move(),
+            &PriorParams::default(),
+        ))
     }
 
     /// The prior's win rate for Black on an empty 19x19 board but for `stones`.
@@ -231,7 +237,13 @@ mod tests {
             b.play(c, Point::parse(s, 19).unwrap()).unwrap();
         }
         let p = Point::parse(v, 19).unwrap();
-        rate(prior(&b, Color::Black, p, None, &PriorParams::default()))
+        rate(prior(
+            &mut b.clone(),
+            Color::Black,
+            p,
+            None,
+            &PriorParams::default(),
+        ))
     }
 
     #[test]
@@ -263,7 +275,7 @@ mod tests {
         let params = PriorParams::default();
         let v = |s| {
             rate(prior(
-                &b,
+                &mut b.clone(),
                 Color::Black,
                 Point::parse(s, 9).unwrap(),
                 None,
@@ -280,7 +292,9 @@ mod tests {
         let free = crate::tactics::ladder::classic_ladder(&["G7"]);
         let params = PriorParams::default();
         let d3 = Point::parse("D3", 9).unwrap();
-        let visits = |b: &Board| prior(b, Color::White, d3, b.last_move(), &params).prior_visits;
+        let visits = |b: &Board| {
+            prior(&mut b.clone(), Color::White, d3, b.last_move(), &params).prior_visits
+        };
         assert_eq!(visits(&free), visits(&caught) + params.atari_escape);
         assert!(value(&free, Color::White, "D3") > value(&caught, Color::White, "D3"));
     }
@@ -291,8 +305,9 @@ mod tests {
         let mut b = crate::tactics::ladder::classic_ladder(&[]);
         b.play(Color::White, p("D3")).unwrap();
         let params = PriorParams::default();
-        let visits =
-            |b: &Board, v| prior(b, Color::Black, p(v), b.last_move(), &params).prior_visits;
+        let visits = |b: &Board, v| {
+            prior(&mut b.clone(), Color::Black, p(v), b.last_move(), &params).prior_visits
+        };
         // E3 and D4 are both ataris; only E3 works.
         assert_eq!(visits(&b, "E3"), visits(&b, "D4") + params.ladder_atari);
         let mut broken = crate::tactics::ladder::classic_ladder(&["G7"]);

@@ -392,10 +392,17 @@ impl Search {
             return;
         }
         let mut children = Vec::new();
-        let (board, c) = (root.board, root.to_move);
-        new_children(board, c, root.last, &self.params, &mut children, |p| {
-            root.game.is_legal(c, p)
-        });
+        // The priors' ladder reads play on the board they are given (and
+        // take their moves back): a copy of the root's, once a search.
+        let (mut board, c) = (root.board.clone(), root.to_move);
+        new_children(
+            &mut board,
+            c,
+            root.last,
+            &self.params,
+            &mut children,
+            |_, p| root.game.is_legal(c, p),
+        );
         let node = self.tree.root();
         if node.try_begin_expand() {
             self.tree.expand(node, &children);
@@ -520,17 +527,17 @@ const PV_MIN_VISITS: u32 = 10;
 /// each with its prior. `out` is cleared first (and allocates only when
 /// it has never held this many).
 fn new_children(
-    board: &Board,
+    board: &mut Board,
     c: Color,
     last: Option<Point>,
     params: &SearchParams,
     out: &mut Vec<NewChild>,
-    legal: impl Fn(Point) -> bool,
+    legal: impl Fn(&Board, Point) -> bool,
 ) {
     out.clear();
     for i in 0..board.empty_count() {
         let p = board.empty_at(i);
-        if !board.is_true_eye(c, p) && legal(p) {
+        if !board.is_true_eye(c, p) && legal(board, p) {
             out.push(prior(board, c, p, last, &params.priors));
         }
     }
@@ -738,10 +745,14 @@ impl Worker {
         last: Option<Point>,
         params: &SearchParams,
     ) {
-        let board = &self.board;
-        new_children(board, c, last, params, &mut self.children, |p| {
-            board.is_legal(c, p)
-        });
+        new_children(
+            &mut self.board,
+            c,
+            last,
+            params,
+            &mut self.children,
+            |b, p| b.is_legal(c, p),
+        );
         tree.expand(node, &self.children);
     }
 }

@@ -73,7 +73,7 @@ fn acceptable(board: &Board, c: Color, p: Point, max_stones: u32) -> bool {
 
 impl HeavyPolicy {
     /// Moves answering the last move: atari escapes and captures.
-    fn tactical(board: &Board, c: Color, last: Point, out: &mut Candidates) {
+    fn tactical(board: &mut Board, c: Color, last: Point, out: &mut Candidates) {
         // The opponent's string just played, in atari, can be captured.
         if board.color_at(last) == Some(!c) && board.in_atari(last) {
             if let Some(l) = board.atari_liberty(last) {
@@ -209,7 +209,12 @@ mod tests {
     /// The tactical answers of `c` to the last move.
     fn tactical_moves(board: &Board, c: Color) -> Vec<Point> {
         let mut cands = Candidates::new();
-        HeavyPolicy::tactical(board, c, board.last_move().unwrap(), &mut cands);
+        HeavyPolicy::tactical(
+            &mut board.clone(),
+            c,
+            board.last_move().unwrap(),
+            &mut cands,
+        );
         cands.points[..cands.len].to_vec()
     }
 

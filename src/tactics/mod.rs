@@ -5,7 +5,7 @@
 
 pub mod ladder;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, PointSet};
 
 /// Liberties are counted up to this many: every reader asks only whether
 /// a string would have one, two, or three and more.
@@ -37,24 +37,6 @@ impl MoveEffect {
     }
 }
 
-/// Up to [`LIBERTY_CAP`] distinct points.
-struct Liberties {
-    points: [Point; LIBERTY_CAP as usize],
-    len: usize,
-}
-
-impl Liberties {
-    /// Adds `q`; returns whether the cap is reached.
-    #[inline]
-    fn add(&mut self, q: Point) -> bool {
-        if !self.points[..self.len].contains(&q) {
-            self.points[self.len] = q;
-            self.len += 1;
-        }
-        self.len == self.points.len()
-    }
-}
-
 /// The local effect of `c` playing the empty point `p` (legality aside).
 ///
 /// It reads the strings beside `p` from the board's string lists and walks
@@ -62,10 +44,8 @@ impl Liberties {
 /// liberties are found: no bitboards, no copy.
 pub fn move_effect(board: &Board, c: Color, p: Point) -> MoveEffect {
     // Heads of the own strings `p` joins and of the strings it captures.
-    let mut own = [p; 4];
-    let mut own_len = 0;
-    let mut taken = [p; 4];
-    let mut taken_len = 0;
+    let mut own = PointSet::<4>::new();
+    let mut taken = PointSet::<4>::new();
     let mut effect = MoveEffect {
         stones: 1,
         ..MoveEffect::default()
@@ -77,18 +57,16 @@ pub fn move_effect(board: &Board, c: Color, p: Point) -> MoveEffect {
         };
         let head = board.string_head(n);
         if col == c {
-            if !own[..own_len].contains(&head) {
-                own[own_len] = head;
-                own_len += 1;
+            if !own.contains(head) {
+                own.insert(head);
                 let size = board.string_size(n);
                 effect.stones += size;
                 if board.in_atari(n) {
                     effect.rescued_in_atari += size;
                 }
             }
-        } else if board.in_atari(n) && !taken[..taken_len].contains(&head) {
-            taken[taken_len] = head;
-            taken_len += 1;
+        } else if board.in_atari(n) && !taken.contains(head) {
+            taken.insert(head);
             effect.captures += board.string_size(n);
         }
     }
@@ -97,36 +75,38 @@ pub fn move_effect(board: &Board, c: Color, p: Point) -> MoveEffect {
     let is_liberty = |q: Point| {
         q != p
             && (board.is_empty_at(q)
-                || (taken_len > 0
+                || (!taken.is_empty()
                     && board.color_at(q) == Some(!c)
-                    && taken[..taken_len].contains(&board.string_head(q))))
+                    && taken.contains(board.string_head(q))))
     };
-    let mut libs = Liberties {
-        points: [p; LIBERTY_CAP as usize],
-        len: 0,
+    // Adds a liberty; whether the cap is reached.
+    let mut libs = PointSet::<{ LIBERTY_CAP as usize }>::new();
+    let mut add = |q: Point| {
+        libs.insert(q);
+        libs.is_full()
     };
     'walk: {
         for n in neighbours {
-            if is_liberty(n) && libs.add(n) {
+            if is_liberty(n) && add(n) {
                 break 'walk;
             }
         }
         // An own string in atari has only `p` for a liberty, so it brings
         // new ones only through captures.
-        for &head in &own[..own_len] {
-            if taken_len == 0 && board.in_atari(head) {
+        for &head in own.as_slice() {
+            if taken.is_empty() && board.in_atari(head) {
                 continue;
             }
             for s in board.string_stones(head) {
                 for n in board.neighbours(s) {
-                    if is_liberty(n) && libs.add(n) {
+                    if is_liberty(n) && add(n) {
                         break 'walk;
                     }
                 }
             }
         }
     }
-    effect.liberties = libs.len as u32;
+    effect.liberties = libs.len() as u32;
     effect
 }
 

@@ -13,18 +13,17 @@
 //! the end, and "not laddered" can be wrong only in the runner's favour
 //! (the reader does not follow what a countercapture could lead to).
 //!
-//! Since no line goes on past a capture, stones are only ever added: the
-//! read keeps the added stones beside the unchanged board instead of
-//! playing on a copy of it (a copy is 15 KB, and a playout asks for dozens
-//! of reads). A string of the board that no added stone touches still has
-//! the board's liberties, which the board knows in O(1); only strings that
-//! added stones touch are walked. Most reads in a playout end at the first
-//! atari, which is read from the board alone (in this file); the general
-//! reader on the added stones is in [`chase`]. Nothing allocates.
+//! Since no line goes on past a capture, every move of a read is a quiet
+//! one: the reader plays it on the board itself ([`Board::play_quiet`]) and
+//! takes it back ([`Board::undo_quiet`]), so the board's own O(1) atari
+//! test answers for every string, and a read leaves the board exactly as
+//! it found it (down to the order of its empty list, which the playouts'
+//! random choices depend on). Nothing allocates, nothing is copied.
 
-mod chase;
 #[cfg(test)]
 mod tests;
+
+use crate::board::{Board, Color, Point, PointSet};
 
 /// For tests here and in the users of the reader: White C3 on 9x9, with
 /// Black on B3, C2 and D2, put in atari by Black's last move C4.
@@ -44,315 +43,269 @@ pub(crate) fn classic_ladder(white: &[&str]) -> Board {
     b
 }
 
-use crate::board::{Board, Color, Point};
-use chase::{chase_on, Atari, Chase, Few};
-
 /// Chaser moves that one read may play, over all its lines: a ladder
 /// across the whole 19x19 board takes about 32.
 const MAX_CHASE_MOVES: u32 = 80;
 
+/// Strings of the position read from that the runner may join before the
+/// read gives up (in the runner's favour).
+const MAX_RUNNER_STRINGS: u32 = 12;
+
+/// Liberties as far as a ladder cares: none, one, two, or more (three).
+type Few = PointSet<3>;
+
 /// Whether `c` playing the legal move `p` runs into a working ladder: the
 /// move captures nothing, gives its string exactly two liberties, and the
-/// opponent, to move, can capture the string by a chase of ataris.
-pub fn escape_is_laddered(board: &Board, c: Color, p: Point) -> bool {
-    let mut heads = [p; 4];
-    for (h, n) in heads.iter_mut().zip(board.neighbours(p)) {
-        match board.color_at(n) {
-            Some(col) if col == c => *h = board.string_head(n),
-            Some(_) if board.in_atari(n) => return false,
-            _ => {}
-        }
-    }
-    let mut libs = Few::new();
+/// opponent, to move, can capture the string by a chase of ataris. The
+/// board is read by playing on it and is left as it was.
+pub fn escape_is_laddered(board: &mut Board, c: Color, p: Point) -> bool {
+    let mut strings = PointSet::<4>::new();
     for n in board.neighbours(p) {
-        if board.is_empty_at(n) {
-            libs.add(n);
+        if board.color_at(n) == Some(c) {
+            strings.insert(board.string_head(n));
         }
     }
-    liberties_beyond(board, &heads, [p, p, p], &mut libs, 3);
-    let Some(libs) = libs.pair() else {
+    let Some(undo) = board.play_quiet(c, p) else {
         return false;
     };
-    let start = Start {
-        board,
-        rc: c,
-        heads,
-        extra: Some(p),
-        ko: None,
-    };
-    read(&start, libs).is_some()
+    let laddered = two_liberties(board, p).is_some_and(|libs| {
+        Read::new(c, p)
+            .first_ataris(board, libs, strings.len() as u32)
+            .is_some()
+    });
+    board.undo_quiet(undo);
+    laddered
 }
 
 /// The atari by `c` that captures the opposing string through `runner`,
 /// whose liberties are exactly `libs`, in a ladder, if one does.
-pub fn ladder_atari(board: &Board, c: Color, runner: Point, libs: [Point; 2]) -> Option<Point> {
-    read(&Start::string(board, c, runner), libs)
+pub fn ladder_atari(board: &mut Board, c: Color, runner: Point, libs: [Point; 2]) -> Option<Point> {
+    Read::new(!c, runner).first_ataris(board, libs, 1)
 }
 
 /// Whether `c` giving atari on `at`, one of the two liberties `libs` of the
 /// opposing string through `runner`, captures that string in a ladder.
 pub fn is_ladder_atari(
-    board: &Board,
+    board: &mut Board,
     c: Color,
     at: Point,
     runner: Point,
     libs: [Point; 2],
 ) -> bool {
-    let start = Start::string(board, c, runner);
     let escape = if libs[0] == at { libs[1] } else { libs[0] };
-    if start.open(escape, at) > 2 {
+    if open(board, escape, at) > 2 {
         return false;
     }
-    let mut moves = MAX_CHASE_MOVES;
-    first_then_chase(&start, Atari { at, escape }, &mut moves)
+    let atari = Atari { at, escape };
+    Read::new(!c, runner).line(board, atari, None, Step::First, 1)
 }
 
 /// The liberties of the string through `p`, when it has exactly two.
 #[inline]
 pub fn two_liberties(board: &Board, p: Point) -> Option<[Point; 2]> {
+    few_liberties(board, board.string_stones(p)).pair()
+}
+
+/// The liberties, up to three, found around `stones`.
+#[inline]
+fn few_liberties(board: &Board, stones: impl Iterator<Item = Point>) -> Few {
     let mut few = Few::new();
-    for s in board.string_stones(p) {
+    for s in stones {
         for n in board.neighbours(s) {
-            if board.is_empty_at(n) && !few.add_liberty(n) {
-                return None;
+            if board.is_empty_at(n) && (!few.insert(n) || few.is_full()) {
+                return few;
             }
         }
     }
-    few.pair()
+    few
 }
 
-/// The position before a read, as the board shows it: the runner (colour
-/// `rc`) is the board's strings with heads in `heads` (other entries
-/// repeat one of them or equal `extra`) and, when it has just been
-/// (hypothetically) extended there, the stone `extra`; the chaser may not
-/// take the ko `ko` at once.
-struct Start<'a> {
-    board: &'a Board,
-    rc: Color,
-    heads: [Point; 4],
-    extra: Option<Point>,
-    ko: Option<Point>,
-}
-
-impl<'a> Start<'a> {
-    /// The board's string through `runner`, with `c` to chase it.
-    fn string(board: &'a Board, c: Color, runner: Point) -> Start<'a> {
-        Start {
-            board,
-            rc: !c,
-            heads: [board.string_head(runner); 4],
-            extra: None,
-            ko: board.ko_point(c),
-        }
-    }
-
-    /// Empty neighbours of `e` other than `a` (and `extra`).
-    fn open(&self, e: Point, a: Point) -> u32 {
-        self.board
-            .neighbours(e)
-            .iter()
-            .filter(|&&n| n != a && Some(n) != self.extra && self.board.is_empty_at(n))
-            .count() as u32
-    }
-
-    /// The same position for the general reader.
-    fn chase(&self) -> Chase<'a> {
-        let mut st = Chase::new(self.board, self.rc, self.ko);
-        for h in self.heads {
-            if Some(h) != self.extra {
-                st.join_runner(h);
-            }
-        }
-        if let Some(p) = self.extra {
-            st.place(self.rc, p);
-        }
-        st
-    }
-}
-
-/// How the chaser's first atari ends, as far as the board tells at once.
-enum First {
-    Fails,
-    Captures,
-    /// The runner, having extended, has the two liberties `libs` again;
-    /// `joined` holds the heads of the other strings it joined (other
-    /// entries are the extension point).
-    ReadOn {
-        libs: [Point; 2],
-        joined: [Point; 4],
-    },
-}
-
-/// With the chaser to move against the runner on exactly the liberties
-/// `libs`: the first atari of a line that captures the runner.
-fn read(start: &Start, libs: [Point; 2]) -> Option<Point> {
-    let mut moves = MAX_CHASE_MOVES;
-    let (ataris, n) = chase::ataris(libs, start.ko, |e, a| start.open(e, a));
-    ataris[..n]
+/// Empty neighbours of `e` other than `a`.
+#[inline]
+fn open(board: &Board, e: Point, a: Point) -> u32 {
+    board
+        .neighbours(e)
         .iter()
-        .find(|&&a| first_then_chase(start, a, &mut moves))
-        .map(|a| a.at)
+        .filter(|&&n| n != a && board.is_empty_at(n))
+        .count() as u32
 }
 
-/// Whether the line that starts with `atari` captures the runner: the
-/// board's quick answer, or the general reader's.
-fn first_then_chase(start: &Start, atari: Atari, moves: &mut u32) -> bool {
-    let (libs, joined) = match first_atari(start, atari) {
-        First::Fails => return false,
-        First::Captures => return true,
-        First::ReadOn { libs, joined } => (libs, joined),
-    };
-    // Go on from the position after the first atari and extension (the
-    // step counts against the allowance as if the reader had played it).
-    if *moves == 0 {
-        return false;
-    }
-    *moves -= 1;
-    let mut st = start.chase();
-    st.ko = None;
-    st.place(!st.rc, atari.at);
-    let mut scan = Some(atari.escape);
-    for h in joined {
-        if h != atari.escape {
-            if !st.join_runner(h) {
-                return false;
-            }
-            scan = None;
-        }
-    }
-    st.place(st.rc, atari.escape);
-    chase_on(st, libs, scan, moves)
+/// A chasing atari: the chaser plays `at`, which leaves the runner the one
+/// liberty `escape`.
+#[derive(Clone, Copy, Debug)]
+struct Atari {
+    at: Point,
+    escape: Point,
 }
 
-/// The first step of a chase, read from the board's own liberty counts
-/// where they suffice: most reads in a playout end here, at a small part
-/// of the cost of the general reader (which [`First::ReadOn`] goes on
-/// with). It must agree with that reader wherever it answers (the tests
-/// compare them).
-fn first_atari(start: &Start, atari: Atari) -> First {
-    let (board, rc) = (start.board, start.rc);
-    let chaser = !rc;
-    let Atari { at: a, escape: e } = atari;
-    let extra = start.extra.unwrap_or(a);
-    if start.ko == Some(a) {
-        return First::Fails;
-    }
-    let in_runner = |n: Point| start.heads.contains(&board.string_head(n));
-    let empty = |n: Point| n != extra && board.is_empty_at(n);
-    // Chasing strings that `extra` has taken a liberty from.
-    let mut pressed = [a; 4];
-    if start.extra.is_some() {
-        for (q, n) in pressed.iter_mut().zip(board.neighbours(extra)) {
-            if board.color_at(n) == Some(chaser) {
-                *q = board.string_head(n);
-            }
+/// The chaser's ataris on the runner's liberties `libs` that could keep
+/// the runner on two liberties (the point it extends to has at most two
+/// other empty neighbours) and do not retake a ko, the more promising
+/// first: fewer liberties for the extension, then more room for the
+/// chasing stone.
+fn ataris(board: &Board, chaser: Color, libs: [Point; 2]) -> ([Atari; 2], usize) {
+    let ko = board.ko_point(chaser);
+    let mut out = [Atari {
+        at: libs[0],
+        escape: libs[1],
+    }; 2];
+    let mut keys = [0u32; 2];
+    let mut n = 0;
+    for (at, escape) in [(libs[0], libs[1]), (libs[1], libs[0])] {
+        let room = open(board, escape, at);
+        if room <= 2 && ko != Some(at) {
+            out[n] = Atari { at, escape };
+            keys[n] = room * 4 + (4 - open(board, at, escape));
+            n += 1;
         }
     }
-    // The chasing stone must capture nothing and have room; the strings
-    // it joins are part of its own.
-    let mut joined = [a; 4];
-    let mut room = Few::new();
-    for (j, n) in joined.iter_mut().zip(board.neighbours(a)) {
-        match board.color_at(n) {
-            None if empty(n) => {
-                room.add(n);
-            }
-            Some(col) if col == rc && !in_runner(n) && board.in_atari(n) => {
-                return First::Fails;
-            }
-            Some(col) if col == chaser => *j = board.string_head(n),
-            _ => {}
+    if n == 2 && keys[1] < keys[0] {
+        out.swap(0, 1);
+    }
+    (out, n)
+}
+
+/// Whether a line's first atari has been paid for: a read pays for its
+/// first atari only when the line goes on past it (the allowance counts
+/// the chaser's moves that lead somewhere further).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    First,
+    Later,
+}
+
+/// One read: the runner and what is left of the allowance.
+struct Read {
+    /// The runner's colour.
+    rc: Color,
+    /// A stone of the runner.
+    runner: Point,
+    moves: u32,
+}
+
+impl Read {
+    fn new(rc: Color, runner: Point) -> Read {
+        Read {
+            rc,
+            runner,
+            moves: MAX_CHASE_MOVES,
         }
     }
-    if room.len < 2 && !liberties_beyond(board, &joined, [a, a, extra], &mut room, 2) {
-        return First::Fails;
+
+    /// With the chaser to move against the runner, made up of `strings`
+    /// strings of the position read from, on exactly the liberties `libs`:
+    /// the first atari of a line that captures the runner.
+    fn first_ataris(&mut self, board: &mut Board, libs: [Point; 2], strings: u32) -> Option<Point> {
+        let (ataris, n) = ataris(board, !self.rc, libs);
+        ataris[..n]
+            .iter()
+            .find(|&&a| self.line(board, a, None, Step::First, strings))
+            .map(|a| a.at)
     }
-    // Whether the chasing string through `n`, apart from the chasing
-    // stone's, is short of liberties.
-    let short_apart = |n: Point| {
-        if board.color_at(n) != Some(chaser) {
+
+    /// Whether the line that starts with `atari` captures the runner, made
+    /// up of `strings` strings of the position read from. `scan` is the
+    /// runner's last extension: only the chasing strings next to it can
+    /// have lost liberties since the runner last looked for a
+    /// countercapture (`None`: look all around the runner).
+    fn line(
+        &mut self,
+        board: &mut Board,
+        atari: Atari,
+        scan: Option<Point>,
+        step: Step,
+        strings: u32,
+    ) -> bool {
+        if step == Step::Later && !self.pay() {
             return false;
         }
-        let head = board.string_head(n);
-        if joined.contains(&head) {
+        let chaser = !self.rc;
+        // The atari: no ko, no capture, legal.
+        if board.ko_point(chaser) == Some(atari.at) {
             return false;
         }
-        if board.in_atari(n) {
+        let Some(undo) = board.play_quiet(chaser, atari.at) else {
+            return false;
+        };
+        let captured = self.after_atari(board, atari, scan, step, strings);
+        board.undo_quiet(undo);
+        captured
+    }
+
+    /// Count one chaser's move against the allowance: false when none is left.
+    #[inline]
+    fn pay(&mut self) -> bool {
+        if self.moves == 0 {
+            return false;
+        }
+        self.moves -= 1;
+        true
+    }
+
+    /// [`Read::line`] once the chasing stone stands on `atari.at`.
+    fn after_atari(
+        &mut self,
+        board: &mut Board,
+        atari: Atari,
+        scan: Option<Point>,
+        step: Step,
+        strings: u32,
+    ) -> bool {
+        let (rc, chaser) = (self.rc, !self.rc);
+        let Atari { at: a, escape: e } = atari;
+        // Room for the chasing string, and no chasing string in atari
+        // beside the runner (a countercapture).
+        if board.in_atari(a) {
+            return false;
+        }
+        let threatened = |n: Point| board.color_at(n) == Some(chaser) && board.in_atari(n);
+        let countercapture = match scan {
+            Some(s) => board.neighbours(s).into_iter().any(threatened),
+            None => board
+                .string_stones(self.runner)
+                .any(|s| board.neighbours(s).into_iter().any(threatened)),
+        };
+        // The runner extends on its last liberty, capturing nothing.
+        if countercapture || board.neighbours(e).into_iter().any(threatened) {
+            return false;
+        }
+        let runner_head = board.string_head(self.runner);
+        let mut joined = PointSet::<4>::new();
+        for n in board.neighbours(e) {
+            if board.color_at(n) == Some(rc) && board.string_head(n) != runner_head {
+                joined.insert(board.string_head(n));
+            }
+        }
+        let strings = strings + joined.len() as u32;
+        if strings > MAX_RUNNER_STRINGS {
+            return false;
+        }
+        // No liberty at all: the extension is suicide, and the runner is
+        // lost all the same.
+        let Some(undo) = board.play_quiet(rc, e) else {
             return true;
-        }
-        if !pressed.contains(&head) {
-            return false;
-        }
-        let mut libs = Few::new();
-        !liberties_beyond(board, &[head; 4], [extra, extra, extra], &mut libs, 2)
-    };
-    // A countercapture.
-    for (i, &h) in start.heads.iter().enumerate() {
-        if h == extra || start.heads[..i].contains(&h) {
-            continue;
-        }
-        for s in board.string_stones(h) {
-            if board.neighbours(s).into_iter().any(short_apart) {
-                return First::Fails;
+        };
+        // Its old liberties are filled: unless it joined other strings,
+        // its liberties are the empty neighbours of the new stone.
+        let libs = if joined.is_empty() {
+            few_liberties(board, std::iter::once(e))
+        } else {
+            few_liberties(board, board.string_stones(e))
+        };
+        let captured = match (libs.len(), libs.pair()) {
+            (0 | 1, _) => true,
+            (2, Some(libs)) if step == Step::Later || self.pay() => {
+                // New neighbours of the runner to look at next time: those
+                // of the new stone, or all of them when it joined others.
+                let scan = joined.is_empty().then_some(e);
+                let (next, n) = ataris(board, chaser, libs);
+                next[..n]
+                    .iter()
+                    .any(|&a| self.line(board, a, scan, Step::Later, strings))
             }
-        }
+            _ => false,
+        };
+        board.undo_quiet(undo);
+        captured
     }
-    if start.extra.is_some() && board.neighbours(extra).into_iter().any(short_apart) {
-        return First::Fails;
-    }
-    // The extension: it must capture nothing; its liberties decide.
-    let mut libs = Few::new();
-    let mut others = [e; 4];
-    for (o, n) in others.iter_mut().zip(board.neighbours(e)) {
-        if n == a || n == extra {
-            continue;
-        }
-        match board.color_at(n) {
-            None if board.is_empty_at(n) => {
-                libs.add(n);
-            }
-            Some(col) if col == rc && !in_runner(n) => *o = board.string_head(n),
-            Some(col) if col == chaser && short_apart(n) => return First::Fails,
-            _ => {}
-        }
-    }
-    // The runner's own liberties are gone (`a` and `e`); other strings it
-    // joins bring theirs.
-    liberties_beyond(board, &others, [a, e, extra], &mut libs, 3);
-    match (libs.len, libs.pair()) {
-        (0 | 1, _) => First::Captures,
-        (2, Some(libs)) => First::ReadOn {
-            libs,
-            joined: others,
-        },
-        _ => First::Fails,
-    }
-}
-
-/// Add to `libs` the liberties of the board's strings with heads in
-/// `heads` (other entries are points of `not`), leaving out the points
-/// `not`, until `libs` holds `enough`: whether it does.
-fn liberties_beyond(
-    board: &Board,
-    heads: &[Point; 4],
-    not: [Point; 3],
-    libs: &mut Few,
-    enough: usize,
-) -> bool {
-    for (i, &h) in heads.iter().enumerate() {
-        if not.contains(&h) || heads[..i].contains(&h) {
-            continue;
-        }
-        for s in board.string_stones(h) {
-            for n in board.neighbours(s) {
-                if !not.contains(&n) && board.is_empty_at(n) {
-                    libs.add(n);
-                    if libs.len >= enough {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-    libs.len >= enough
 }

@@ -1,7 +1,6 @@
 //! Tests of the ladder reader: positions read by hand, and agreement with
 //! a slow reader that plays on copies of the board.
 
-use super::chase::{chase, Atari, Chase};
 use super::*;
 
 /// A board of side `size` with the given stones (GTP vertices).
@@ -27,7 +26,10 @@ fn pt(b: &Board, v: &str) -> Point {
 const CHASERS: &[&str] = &["B3", "C4", "C2", "D2"];
 
 fn escapes(b: &Board) -> bool {
-    !escape_is_laddered(b, Color::White, pt(b, "D3"))
+    let mut read = b.clone();
+    let escapes = !escape_is_laddered(&mut read, Color::White, pt(b, "D3"));
+    assert!(read.same_state(b), "the read left the board changed\n{b}");
+    escapes
 }
 
 #[test]
@@ -44,26 +46,11 @@ fn classic_ladder_works() {
 fn ladder_atari_is_the_one_that_works() {
     let mut b = setup(9, CHASERS, &["C3"]);
     b.play(Color::White, pt(&b, "D3")).unwrap();
-    let libs = [pt(&b, "D4"), pt(&b, "E3")];
-    let runner = pt(&b, "C3");
-    assert_eq!(
-        ladder_atari(&b, Color::Black, runner, libs),
-        Some(pt(&b, "E3"))
-    );
-    assert!(is_ladder_atari(
-        &b,
-        Color::Black,
-        pt(&b, "E3"),
-        runner,
-        libs
-    ));
-    assert!(!is_ladder_atari(
-        &b,
-        Color::Black,
-        pt(&b, "D4"),
-        runner,
-        libs
-    ));
+    let [d4, e3, runner] = [pt(&b, "D4"), pt(&b, "E3"), pt(&b, "C3")];
+    let libs = [d4, e3];
+    assert_eq!(ladder_atari(&mut b, Color::Black, runner, libs), Some(e3));
+    assert!(is_ladder_atari(&mut b, Color::Black, e3, runner, libs));
+    assert!(!is_ladder_atari(&mut b, Color::Black, d4, runner, libs));
 }
 
 #[test]
@@ -73,8 +60,8 @@ fn breaker_on_the_path_breaks_the_ladder() {
     assert!(escapes(&b), "{b}");
     let mut b = b;
     b.play(Color::White, pt(&b, "D3")).unwrap();
-    let libs = [pt(&b, "D4"), pt(&b, "E3")];
-    assert_eq!(ladder_atari(&b, Color::Black, pt(&b, "C3"), libs), None);
+    let (libs, c3) = ([pt(&b, "D4"), pt(&b, "E3")], pt(&b, "C3"));
+    assert_eq!(ladder_atari(&mut b, Color::Black, c3, libs), None);
 }
 
 #[test]
@@ -115,22 +102,25 @@ fn more_than_two_liberties_is_no_ladder() {
 #[test]
 fn first_line_ladder_works() {
     // White E1 in atari at F1; extending gives G1 and F2.
-    let b = setup(9, &["D1", "E2"], &["E1"]);
-    assert!(escape_is_laddered(&b, Color::White, pt(&b, "F1")), "{b}");
+    let mut b = setup(9, &["D1", "E2"], &["E1"]);
+    let p = pt(&b, "F1");
+    assert!(escape_is_laddered(&mut b, Color::White, p), "{b}");
 }
 
 #[test]
 fn first_line_ladder_with_a_friend_ahead_fails() {
-    let b = setup(9, &["D1", "E2"], &["E1", "H2"]);
-    assert!(!escape_is_laddered(&b, Color::White, pt(&b, "F1")), "{b}");
+    let mut b = setup(9, &["D1", "E2"], &["E1", "H2"]);
+    let p = pt(&b, "F1");
+    assert!(!escape_is_laddered(&mut b, Color::White, p), "{b}");
 }
 
 #[test]
 fn short_ladder_against_the_edge() {
     // White B5 in atari at B4: after Black B3, White A4 has one
     // liberty left against the edge.
-    let b = setup(9, &["A5", "B6", "C5", "C4"], &["B5"]);
-    assert!(escape_is_laddered(&b, Color::White, pt(&b, "B4")), "{b}");
+    let mut b = setup(9, &["A5", "B6", "C5", "C4"], &["B5"]);
+    let p = pt(&b, "B4");
+    assert!(escape_is_laddered(&mut b, Color::White, p), "{b}");
 }
 
 #[test]
@@ -140,15 +130,12 @@ fn long_ladder_across_19x19() {
     // Read to the far side: some 30 ataris.
     let mut s = b.clone();
     s.play(Color::White, pt(&b, "D3")).unwrap();
-    let mut st = Chase::new(&s, Color::White, None);
-    st.join_runner(pt(&b, "C3"));
-    let e3 = Atari {
-        at: pt(&b, "E3"),
-        escape: pt(&b, "D4"),
-    };
-    let mut moves = MAX_CHASE_MOVES;
-    assert!(chase(st, e3, None, &mut moves));
-    let used = MAX_CHASE_MOVES - moves;
+    let before = s.clone();
+    let mut read = Read::new(Color::White, pt(&b, "C3"));
+    let libs = [pt(&b, "D4"), pt(&b, "E3")];
+    assert_eq!(read.first_ataris(&mut s, libs, 1), Some(pt(&b, "E3")));
+    assert!(s.same_state(&before));
+    let used = MAX_CHASE_MOVES - read.moves;
     assert!((28..=36).contains(&used), "{used} ataris");
 }
 
@@ -190,9 +177,18 @@ mod reference {
         *moves -= 1;
         let mut s = b.clone();
         match s.play(!rc, a) {
-            Ok(info) if info.captured == 0 && !short(&s, a) => {}
+            Ok(info) if info.captured == 0 => {}
             _ => return false,
         }
+        after_atari(&s, r, rc, e, moves)
+    }
+
+    /// The same line once the chasing stone stands on the board `s`.
+    pub fn after_atari(s: &Board, r: Point, rc: Color, e: Point, moves: &mut u32) -> bool {
+        if s.last_move().is_some_and(|a| short(s, a)) {
+            return false;
+        }
+        let mut s = s.clone();
         let runner: Vec<Point> = s.string_stones(r).collect();
         let countercapture = runner.iter().any(|&q| {
             s.neighbours(q)
@@ -226,9 +222,10 @@ fn agrees_with_a_slow_reading_on_copies() {
     for size in [7, 9, 13, 19] {
         for game in 0..40 {
             let b = random_position(size, size * size / 3 + game * size / 4, &mut rng);
+            let mut r = b.clone();
             for p in b.empty_points().iter() {
                 for c in Color::BOTH {
-                    let fast = b.is_legal(c, p) && escape_is_laddered(&b, c, p);
+                    let fast = b.is_legal(c, p) && escape_is_laddered(&mut r, c, p);
                     let mut after = b.clone();
                     let slow = match after.play(c, p) {
                         Ok(info) if info.captured == 0 && after.liberty_count(p) == 2 => {
@@ -260,25 +257,20 @@ fn agrees_with_a_slow_reading_on_copies() {
                 } else {
                     reference::read(&b, p, &mut moves)
                 };
-                let mut st = Chase::new(&b, col, None);
-                st.join_runner(p);
-                let mut fast_moves = 10_000;
-                let (ataris, n) = st.ataris(libs);
-                let fast = ataris[..n]
-                    .iter()
-                    .find(|&&a| chase(st, a, None, &mut fast_moves))
-                    .map(|a| a.at);
+                let mut read = Read::new(col, p);
+                read.moves = 10_000;
+                let fast = read.first_ataris(&mut r, libs, 1);
                 assert_eq!(fast, slow, "{} with {libs:?}\n{b}", p.to_gtp(size));
-                let public = ladder_atari(&b, chaser, p, libs);
+                let public = ladder_atari(&mut r, chaser, p, libs);
                 assert_eq!(public, slow, "{} with {libs:?}\n{b}", p.to_gtp(size));
                 for at in libs {
-                    let works = is_ladder_atari(&b, chaser, at, p, libs);
-                    let mut st = Chase::new(&b, col, None);
-                    st.join_runner(p);
+                    let works = is_ladder_atari(&mut r, chaser, at, p, libs);
                     let escape = if at == libs[0] { libs[1] } else { libs[0] };
                     let mut moves = 10_000;
-                    let read = st.open(escape, at, at) <= 2
-                        && chase(st, Atari { at, escape }, None, &mut moves);
+                    let mut after = b.clone();
+                    let read = open(&b, escape, at) <= 2
+                        && after.play(chaser, at).is_ok_and(|i| i.captured == 0)
+                        && reference::after_atari(&after, p, col, escape, &mut moves);
                     assert_eq!(
                         works,
                         read,
@@ -289,8 +281,10 @@ fn agrees_with_a_slow_reading_on_copies() {
                 }
                 reads += 1;
                 ladders += usize::from(fast.is_some());
-                deep += usize::from(10_000 - fast_moves > 3);
+                deep += usize::from(10_000 - read.moves > 3);
             }
+            // Every read left the board exactly as it was.
+            assert!(r.same_state(&b), "{b}");
         }
     }
     let counts = format!(
@@ -299,62 +293,6 @@ fn agrees_with_a_slow_reading_on_copies() {
     );
     assert!(reads > 1000 && ladders > 300 && deep > 20, "{counts}");
     assert!(escape_ladders > 100, "{counts}");
-}
-
-#[test]
-fn added_stones_answer_like_stones_played() {
-    // Stones added to a chase position (none capturing) must give the
-    // liberties that playing them on a copy of the board gives, on
-    // every path: the board's counts, walks, and the bitboard flood
-    // when a string winds through more added stones than a walk holds.
-    use crate::playout::{random_position, PlayoutRng};
-    use rand::{Rng, SeedableRng};
-    let mut rng = PlayoutRng::seed_from_u64(11);
-    let (mut overflows, mut long_walks, mut checked) = (0, 0, 0);
-    for size in [9, 13, 19] {
-        for game in 0..12 {
-            let b = random_position(size, size * size / 4 + game * size / 3, &mut rng);
-            let mut st = Chase::new(&b, Color::Black, None);
-            let mut played = b.clone();
-            let empties: Vec<Point> = b.empty_points().iter().collect();
-            for _ in 0..60 {
-                let p = empties[rng.gen_range(0..empties.len())];
-                let c = if rng.gen_bool(0.5) {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let mut next = played.clone();
-                match next.play(c, p) {
-                    Ok(info) if info.captured == 0 => {}
-                    _ => continue,
-                }
-                played = next;
-                st.place(c, p);
-            }
-            overflows += usize::from(st.overflow);
-            for q in b.points() {
-                assert_eq!(st.color_at(q), played.color_at(q));
-                assert_eq!(st.is_empty(q), played.is_empty_at(q));
-                let Some(c) = played.color_at(q) else {
-                    continue;
-                };
-                let libs = played.liberty_count(q);
-                let few = st.few_liberties(q, c);
-                assert_eq!(few.len as u32, libs.min(3), "{}\n{played}", q.to_gtp(size));
-                assert_eq!(st.short_of_liberties(q, c), libs <= 1);
-                let flooded = st.flooded_liberties(q, c);
-                assert_eq!(flooded, played.liberties(q));
-                long_walks += usize::from(st.walk(q, c, |_| true).is_none());
-                checked += 1;
-            }
-        }
-    }
-    let counts = format!("{overflows} overflows, {long_walks} long walks, {checked} stones");
-    assert!(
-        overflows > 0 && long_walks > 0 && checked > 3000,
-        "{counts}"
-    );
 }
 
 #[test]
@@ -371,7 +309,7 @@ fn reads_leave_the_board_alone_in_random_positions() {
             let before = b.clone();
             for p in before.empty_points().iter() {
                 for c in Color::BOTH {
-                    if b.is_legal(c, p) && escape_is_laddered(&b, c, p) {
+                    if b.is_legal(c, p) && escape_is_laddered(&mut b, c, p) {
                         laddered += 1;
                     }
                 }
@@ -381,20 +319,21 @@ fn reads_leave_the_board_alone_in_random_positions() {
                     if let Some(libs) = two_liberties(&before, p) {
                         assert_eq!(before.liberty_count(p), 2);
                         let c = !before.color_at(p).unwrap();
-                        if let Some(a) = ladder_atari(&b, c, p, libs) {
+                        if let Some(a) = ladder_atari(&mut b, c, p, libs) {
                             assert!(libs.contains(&a));
-                            assert!(is_ladder_atari(&b, c, a, p, libs));
+                            assert!(is_ladder_atari(&mut b, c, a, p, libs));
                         }
                     }
                 }
             }
-            assert_eq!(b.hash(), before.hash());
+            assert!(b.same_state(&before));
             b.check_consistency().unwrap();
             let to_move = if moves % 2 == 0 {
                 Color::Black
             } else {
                 Color::White
             };
+            // The playouts go on from the board the reads played on.
             let _ = run(&mut LightPolicy, &mut b, to_move, &mut rng);
         }
     }
