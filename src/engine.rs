@@ -3,7 +3,7 @@
 
 use crate::board::{Color, Game, Move, Point, Rules, DEFAULT_KOMI};
 use crate::mcts::{Reporter, SearchResult};
-use crate::player::{final_status, FinalStatus, GenMode, Options, Player};
+use crate::player::{final_status, Answer, FinalStatus, GenMode, Options, Player};
 use crate::sgf::{self, SgfGame, SgfNode};
 use crate::time::{TimeControl, TimeState};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -94,7 +94,7 @@ impl Engine {
 
     /// Generate a move for `c`; unless `mode` is `Regression`, play it and
     /// charge the time to `c`'s clock.
-    pub fn genmove(&mut self, c: Color, mode: GenMode) -> Move {
+    pub fn genmove(&mut self, c: Color, mode: GenMode) -> Answer {
         self.genmove_reporting(c, mode, None)
     }
 
@@ -104,30 +104,30 @@ impl Engine {
         c: Color,
         mode: GenMode,
         reporter: Option<Reporter<'_>>,
-    ) -> Move {
+    ) -> Answer {
         let start = Instant::now();
-        let mv = self
-            .player
-            .genmove(&self.game, c, &self.time, mode, &self.interrupt, reporter);
+        let answer =
+            self.player
+                .genmove(&self.game, c, &self.time, mode, &self.interrupt, reporter);
         self.ponder_due = self.player.options.ponder
             && mode != GenMode::Regression
-            && mv != Move::Resign
+            && answer != Answer::Resign
             && !self.game.is_over();
         if mode != GenMode::Regression {
-            match mv {
-                Move::Resign => self.result = Some(format!("{}+Resign", (!c).letter())),
-                _ => {
+            match answer {
+                Answer::Resign => self.result = Some(format!("{}+Resign", (!c).letter())),
+                Answer::Move(mv) => {
                     if self.game.play(c, mv).is_err() {
                         log::error!("the player chose an illegal move; passing instead");
                         let _ = self.game.play(c, Move::Pass);
                         self.time.charge(c, start.elapsed().as_secs_f64());
-                        return Move::Pass;
+                        return Answer::Move(Move::Pass);
                     }
                 }
             }
             self.time.charge(c, start.elapsed().as_secs_f64());
         }
-        mv
+        answer
     }
 
     /// Search the position for `c` with the normal per-move budget, as
@@ -222,7 +222,7 @@ impl Engine {
         for &(c, m) in &g.moves()[skip..] {
             let mv = match m {
                 Move::Play(p) => Some(p.xy(size)),
-                _ => None,
+                Move::Pass => None,
             };
             nodes.push(SgfNode {
                 mv: Some((c, mv)),
