@@ -8,7 +8,8 @@
 //! formats.
 
 use crate::board::{
-    Color, Game, HandicapError, IllegalMove, Move, Point, Rules, Score, DEFAULT_KOMI,
+    Color, Game, HandicapError, IllegalMove, Move, Point, Rules, Score, DEFAULT_KOMI, MAX_SIZE,
+    MIN_SIZE,
 };
 use crate::mcts::{Reporter, SearchResult};
 use crate::player::{final_status, Answer, FinalStatus, GenMode, Options, Player};
@@ -69,6 +70,24 @@ pub const MAX_THREADS: usize = 1024;
 /// A setting's value is out of its range; nothing changed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct InvalidSetting;
+
+/// A board side the engine cannot play on (outside
+/// [`MIN_SIZE`]..=[`MAX_SIZE`]); nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UnacceptableSize;
+
+/// A final status of points, as `final_status_list` asks for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointStatus {
+    /// Stones that are dead.
+    Dead,
+    /// Stones that live, seki excepted.
+    Alive,
+    /// Stones alive in seki.
+    Seki,
+    /// Empty points (and dead stones' points) that count for this colour.
+    Territory(Color),
+}
 
 /// What a judgement depends on: the position and its history, the side
 /// to move, komi and handicap, and the threads (a judgement repeats
@@ -248,6 +267,21 @@ impl Engine {
         &self.judged.as_ref().expect("just judged").1
     }
 
+    /// The points of the current position, judged as a final one, that
+    /// have this status.
+    pub fn final_status_points(&mut self, which: PointStatus) -> Vec<Point> {
+        let board = self.game.board();
+        let stones = board.stones(Color::Black) | board.stones(Color::White);
+        let status = self.final_status();
+        let j = &status.judgement;
+        match which {
+            PointStatus::Dead => j.dead.iter().collect(),
+            PointStatus::Alive => (stones - j.dead - j.seki).iter().collect(),
+            PointStatus::Seki => (j.seki - j.dead).iter().collect(),
+            PointStatus::Territory(c) => status.territory[c.index()].clone(),
+        }
+    }
+
     /// Generate a move for `c`; unless `mode` is `Regression`, play it and
     /// charge the time to `c`'s clock.
     pub fn genmove(&mut self, c: Color, mode: GenMode) -> Answer {
@@ -330,9 +364,13 @@ impl Engine {
     }
 
     /// A new empty game of side `size`, same komi and rules.
-    pub fn set_size(&mut self, size: usize) {
+    pub fn set_size(&mut self, size: usize) -> Result<(), UnacceptableSize> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(UnacceptableSize);
+        }
         self.game = Game::new(size, self.game.komi(), self.game.rules());
         self.new_game();
+        Ok(())
     }
 
     /// Empty the board, keeping size, komi, rules and time settings.
@@ -524,7 +562,11 @@ mod tests {
         e.clear();
         assert_eq!(e.result(), None);
         e.final_score();
-        e.set_size(13);
+        assert_eq!(e.set_size(1), Err(UnacceptableSize));
+        assert_eq!(e.set_size(MAX_SIZE + 1), Err(UnacceptableSize));
+        assert_eq!(e.game().size(), 9, "a refused size changes nothing");
+        assert!(e.result().is_some());
+        e.set_size(13).unwrap();
         assert_eq!(e.result(), None);
         e.final_score();
         e.load_sgf("(;SZ[9])", None).unwrap();

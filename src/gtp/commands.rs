@@ -6,10 +6,8 @@ mod gogui;
 
 use super::analyze::Flavour;
 use super::args::{syntax_error, Args, GtpError};
-use crate::board::{
-    Bitboard, Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE,
-};
-use crate::engine::Engine;
+use crate::board::{Bitboard, Color, HandicapError, IllegalMove, Move, Point, Rules};
+use crate::engine::{Engine, PointStatus};
 use crate::player::GenMode;
 use crate::time::TimeControl;
 
@@ -328,11 +326,9 @@ fn list_commands(_: &mut Engine, a: &Args) -> Result<String, GtpError> {
 
 fn boardsize(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
-    let n = a.int(0)?;
-    if !(MIN_SIZE as i64..=MAX_SIZE as i64).contains(&n) {
-        return Err("unacceptable size".into());
-    }
-    e.set_size(n as usize);
+    let unacceptable = || "unacceptable size".to_string();
+    let size = usize::try_from(a.int(0)?).map_err(|_| unacceptable())?;
+    e.set_size(size).map_err(|_| unacceptable())?;
     Ok(String::new())
 }
 
@@ -618,31 +614,15 @@ fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 }
 
 fn final_status_list(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
-    enum Status {
-        Dead,
-        Alive,
-        Seki,
-        Territory(Color),
-    }
     a.expect(1, 1)?;
     let which = match a.word(0)?.to_ascii_lowercase().as_str() {
-        "dead" => Status::Dead,
-        "alive" => Status::Alive,
-        "seki" => Status::Seki,
-        "black_territory" => Status::Territory(Color::Black),
-        "white_territory" => Status::Territory(Color::White),
+        "dead" => PointStatus::Dead,
+        "alive" => PointStatus::Alive,
+        "seki" => PointStatus::Seki,
+        "black_territory" => PointStatus::Territory(Color::Black),
+        "white_territory" => PointStatus::Territory(Color::White),
         _ => return Err(syntax_error()),
     };
-    let size = e.game().size();
-    let board = e.game().board();
-    let stones = board.stones(Color::Black) | board.stones(Color::White);
-    let status = e.final_status();
-    let j = &status.judgement;
-    let points: Vec<Point> = match which {
-        Status::Dead => j.dead.iter().collect(),
-        Status::Alive => (stones - j.dead - j.seki).iter().collect(),
-        Status::Seki => (j.seki - j.dead).iter().collect(),
-        Status::Territory(c) => status.territory[c.index()].clone(),
-    };
-    Ok(vertices(&points, size))
+    let points = e.final_status_points(which);
+    Ok(vertices(&points, e.game().size()))
 }
