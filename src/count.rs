@@ -169,10 +169,7 @@ impl fmt::Display for ChineseCount {
 /// Load the SGF file at `path` (its main line to the end) and count it.
 pub fn count_file(path: &std::path::Path) -> Result<ChineseCount, String> {
     let engine = crate::engine::Engine::from_sgf_file(path)?;
-    Ok(ChineseCount::of(
-        &engine.game,
-        engine.player.options.threads,
-    ))
+    Ok(ChineseCount::of(engine.game(), engine.options().threads))
 }
 
 #[cfg(test)]

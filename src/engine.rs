@@ -1,9 +1,18 @@
 //! [`Engine`]: owns the game, the rules, komi and the clocks, and answers
 //! what the GTP commands ask. It knows nothing of GTP text.
+//!
+//! Its state is private: every change goes through one method that keeps
+//! the engine's invariants (a game record's result is cleared by `undo`
+//! and a new game, set by `final_score` and a resignation; settings are
+//! checked before they are taken), so the GTP layer only parses, calls and
+//! formats.
 
-use crate::board::{Color, Game, Move, Point, Rules, DEFAULT_KOMI};
+use crate::board::{
+    Color, Game, HandicapError, IllegalMove, Move, Point, Rules, Score, DEFAULT_KOMI, MAX_SIZE,
+    MIN_SIZE,
+};
 use crate::mcts::{Reporter, SearchResult};
-use crate::player::{final_status, FinalStatus, GenMode, Options, Player};
+use crate::player::{final_status, Answer, FinalStatus, GenMode, Options, Player};
 use crate::sgf::{self, SgfGame, SgfNode};
 use crate::time::{TimeControl, TimeState};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,17 +24,17 @@ pub const DEFAULT_SIZE: usize = 19;
 
 /// The engine state behind the GTP front end.
 pub struct Engine {
-    pub game: Game,
-    pub time: TimeState,
+    game: Game,
+    time: TimeState,
     /// The result of the game, when known (for the game record).
-    pub result: Option<String>,
-    pub player: Player,
+    result: Option<String>,
+    player: Player,
     /// Set by the controller's interrupt (GoGui's `# interrupt`): the
     /// running search stops and answers with what it has.
-    pub interrupt: Arc<AtomicBool>,
+    interrupt: Arc<AtomicBool>,
     /// Show the search to GoGui while `genmove` thinks (live graphics on
     /// the standard error; the GTP layer writes them).
-    pub live_gfx: bool,
+    live_gfx: bool,
     /// A move was just generated and pondering is on: search on the
     /// opponent's time until the next command.
     ponder_due: bool,
@@ -33,6 +42,51 @@ pub struct Engine {
     /// The last judgement of a final position, and what it was of: GUIs
     /// ask `final_score` and several `final_status_list`s of one position.
     judged: Option<(JudgedKey, FinalStatus)>,
+}
+
+/// One setting that can change during a session (GoGui's parameter
+/// dialog, `tianyuan-param`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Setting {
+    /// Fixed simulations per move, or none (time decides).
+    Playouts(Option<u64>),
+    /// Seconds per move when no time control is set: finite, above zero.
+    Time(f64),
+    /// Search threads: 1 to [`MAX_THREADS`].
+    Threads(usize),
+    /// Resign below this win rate: 0 to 1.
+    ResignThreshold(f64),
+    /// Whether resigning is allowed at all.
+    Resign(bool),
+    /// Search on the opponent's time after `genmove`.
+    Ponder(bool),
+    /// Show the search to GoGui while `genmove` thinks.
+    LiveGfx(bool),
+}
+
+/// The most search threads a setting may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+/// A setting's value is out of its range; nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InvalidSetting;
+
+/// A board side the engine cannot play on (outside
+/// [`MIN_SIZE`]..=[`MAX_SIZE`]); nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UnacceptableSize;
+
+/// A final status of points, as `final_status_list` asks for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointStatus {
+    /// Stones that are dead.
+    Dead,
+    /// Stones that live, seki excepted.
+    Alive,
+    /// Stones alive in seki.
+    Seki,
+    /// Empty points (and dead stones' points) that count for this colour.
+    Territory(Color),
 }
 
 /// What a judgement depends on: the position and its history, the side
@@ -74,6 +128,127 @@ impl Engine {
         }
     }
 
+    /// The game: position, history, komi, rules, side to move.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, the engine given up (for a game loaded from SGF).
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// The player's settings.
+    pub fn options(&self) -> &Options {
+        &self.player.options
+    }
+
+    /// Whether `genmove` shows its search to GoGui as it thinks.
+    pub fn live_gfx(&self) -> bool {
+        self.live_gfx
+    }
+
+    /// The result of the game for its record, when known: set by a
+    /// resignation and `final_score`, cleared by `undo` and a new game.
+    pub fn result(&self) -> Option<&str> {
+        self.result.as_deref()
+    }
+
+    /// The flag GoGui's `# interrupt` sets, for the thread that reads the
+    /// controller's input while a command runs.
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.interrupt)
+    }
+
+    /// Change one setting, when its value is in range.
+    pub fn set(&mut self, setting: Setting) -> Result<(), InvalidSetting> {
+        let o = &mut self.player.options;
+        match setting {
+            Setting::Playouts(n) => o.playouts = n.filter(|&n| n > 0),
+            Setting::Time(t) if t.is_finite() && t > 0.0 => o.time = t,
+            Setting::Threads(n) if (1..=MAX_THREADS).contains(&n) => o.threads = n,
+            Setting::ResignThreshold(w) if (0.0..=1.0).contains(&w) => o.resign_threshold = w,
+            Setting::Resign(b) => o.resign = b,
+            Setting::Ponder(b) => o.ponder = b,
+            Setting::LiveGfx(b) => self.live_gfx = b,
+            Setting::Time(_) | Setting::Threads(_) | Setting::ResignThreshold(_) => {
+                return Err(InvalidSetting)
+            }
+        }
+        Ok(())
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.game.set_komi(komi);
+    }
+
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.game.set_rules(rules);
+    }
+
+    /// Play `mv` for `c` (any colour, in any order, as GTP allows). On error
+    /// nothing changes.
+    pub fn play(&mut self, c: Color, mv: Move) -> Result<(), IllegalMove> {
+        self.game.play(c, mv).map(|_| ())
+    }
+
+    /// Take back the last move (and forget the result); `false` when there
+    /// is none to take back.
+    pub fn undo(&mut self) -> bool {
+        let undone = self.game.undo();
+        if undone {
+            self.result = None;
+        }
+        undone
+    }
+
+    /// Place `n` handicap stones on the standard points.
+    pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
+        self.game.fixed_handicap(n)
+    }
+
+    /// Place `n` handicap stones where the engine likes.
+    pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
+        self.game.place_free_handicap(n)
+    }
+
+    /// Place handicap stones on `points`.
+    pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
+        self.game.set_free_handicap(points)
+    }
+
+    /// Put setup stones (not moves, not handicap) on the board, which must
+    /// be as a new game left it.
+    pub fn setup(&mut self, black: &[Point], white: &[Point]) -> Result<(), String> {
+        if !self.game.is_pristine() {
+            return Err("board not empty".to_string());
+        }
+        self.game.setup(black, white, &[])
+    }
+
+    /// The side to move in a setup position, before any move is played.
+    pub fn set_setup_player(&mut self, c: Color) -> Result<(), String> {
+        if !self.game.moves().is_empty() {
+            return Err("moves have been played since the setup".to_string());
+        }
+        self.game.set_to_move(c);
+        Ok(())
+    }
+
+    /// The controller's word on `c`'s clock: `time` seconds left, for
+    /// `stones` moves (0: main time).
+    pub fn time_left(&mut self, c: Color, time: f64, stones: u32) {
+        self.time.time_left(c, time, stones);
+    }
+
+    /// The count of the current position as a final one, which becomes the
+    /// result of the game record.
+    pub fn final_score(&mut self) -> Score {
+        let score = self.final_status().score;
+        self.result = Some(score.to_string());
+        score
+    }
+
     /// The judgement of the current position as a final one (dead stones,
     /// seki, territory, the result), made once per position.
     pub fn final_status(&mut self) -> &FinalStatus {
@@ -92,9 +267,24 @@ impl Engine {
         &self.judged.as_ref().expect("just judged").1
     }
 
+    /// The points of the current position, judged as a final one, that
+    /// have this status.
+    pub fn final_status_points(&mut self, which: PointStatus) -> Vec<Point> {
+        let board = self.game.board();
+        let stones = board.stones(Color::Black) | board.stones(Color::White);
+        let status = self.final_status();
+        let j = &status.judgement;
+        match which {
+            PointStatus::Dead => j.dead.iter().collect(),
+            PointStatus::Alive => (stones - j.dead - j.seki).iter().collect(),
+            PointStatus::Seki => (j.seki - j.dead).iter().collect(),
+            PointStatus::Territory(c) => status.territory[c.index()].clone(),
+        }
+    }
+
     /// Generate a move for `c`; unless `mode` is `Regression`, play it and
     /// charge the time to `c`'s clock.
-    pub fn genmove(&mut self, c: Color, mode: GenMode) -> Move {
+    pub fn genmove(&mut self, c: Color, mode: GenMode) -> Answer {
         self.genmove_reporting(c, mode, None)
     }
 
@@ -104,30 +294,30 @@ impl Engine {
         c: Color,
         mode: GenMode,
         reporter: Option<Reporter<'_>>,
-    ) -> Move {
+    ) -> Answer {
         let start = Instant::now();
-        let mv = self
-            .player
-            .genmove(&self.game, c, &self.time, mode, &self.interrupt, reporter);
+        let answer =
+            self.player
+                .genmove(&self.game, c, &self.time, mode, &self.interrupt, reporter);
         self.ponder_due = self.player.options.ponder
             && mode != GenMode::Regression
-            && mv != Move::Resign
+            && answer != Answer::Resign
             && !self.game.is_over();
         if mode != GenMode::Regression {
-            match mv {
-                Move::Resign => self.result = Some(format!("{}+Resign", (!c).letter())),
-                _ => {
+            match answer {
+                Answer::Resign => self.result = Some(format!("{}+Resign", (!c).letter())),
+                Answer::Move(mv) => {
                     if self.game.play(c, mv).is_err() {
                         log::error!("the player chose an illegal move; passing instead");
                         let _ = self.game.play(c, Move::Pass);
                         self.time.charge(c, start.elapsed().as_secs_f64());
-                        return Move::Pass;
+                        return Answer::Move(Move::Pass);
                     }
                 }
             }
             self.time.charge(c, start.elapsed().as_secs_f64());
         }
-        mv
+        answer
     }
 
     /// Search the position for `c` with the normal per-move budget, as
@@ -174,9 +364,13 @@ impl Engine {
     }
 
     /// A new empty game of side `size`, same komi and rules.
-    pub fn set_size(&mut self, size: usize) {
+    pub fn set_size(&mut self, size: usize) -> Result<(), UnacceptableSize> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(UnacceptableSize);
+        }
         self.game = Game::new(size, self.game.komi(), self.game.rules());
         self.new_game();
+        Ok(())
     }
 
     /// Empty the board, keeping size, komi, rules and time settings.
@@ -222,7 +416,7 @@ impl Engine {
         for &(c, m) in &g.moves()[skip..] {
             let mv = match m {
                 Move::Play(p) => Some(p.xy(size)),
-                _ => None,
+                Move::Pass => None,
             };
             nodes.push(SgfNode {
                 mv: Some((c, mv)),
@@ -326,13 +520,13 @@ mod tests {
     #[test]
     fn sgf_round_trip_keeps_handicap_and_moves() {
         let mut e = Engine::new(9, 0.5, Rules::chinese(), Options::default());
-        e.game.fixed_handicap(3).unwrap();
+        e.fixed_handicap(3).unwrap();
         for (c, v) in [
             (Color::White, "E5"),
             (Color::Black, "D4"),
             (Color::White, "pass"),
         ] {
-            e.game.play(c, Move::parse(v, 9).unwrap()).unwrap();
+            e.play(c, Move::parse(v, 9).unwrap()).unwrap();
         }
         let text = e.to_sgf();
         assert!(text.contains("HA[3]"), "{text}");
@@ -351,6 +545,94 @@ mod tests {
             1,
             "a bad file leaves the game as it was"
         );
+    }
+
+    #[test]
+    fn the_result_is_set_by_final_score_and_cleared_by_undo_and_a_new_game() {
+        let mut e = Engine::new(9, 7.5, Rules::chinese(), Options::default());
+        assert_eq!(e.result(), None);
+        assert!(!e.undo(), "nothing to take back");
+        e.play(Color::Black, Move::Pass).unwrap();
+        assert_eq!(e.final_score(), Score(-7.5));
+        assert_eq!(e.result(), Some("W+7.5"));
+        assert!(e.to_sgf().contains("RE[W+7.5]"));
+        assert!(e.undo());
+        assert_eq!(e.result(), None);
+        e.final_score();
+        e.clear();
+        assert_eq!(e.result(), None);
+        e.final_score();
+        assert_eq!(e.set_size(1), Err(UnacceptableSize));
+        assert_eq!(e.set_size(MAX_SIZE + 1), Err(UnacceptableSize));
+        assert_eq!(e.game().size(), 9, "a refused size changes nothing");
+        assert!(e.result().is_some());
+        e.set_size(13).unwrap();
+        assert_eq!(e.result(), None);
+        e.final_score();
+        e.load_sgf("(;SZ[9])", None).unwrap();
+        assert_eq!(e.result(), None);
+    }
+
+    #[test]
+    fn a_resignation_plays_nothing_and_sets_the_result() {
+        let mut e = Engine::new(
+            9,
+            150.0,
+            Rules::chinese(),
+            Options {
+                threads: 1,
+                playouts: Some(3000),
+                seed: 3,
+                ..Options::default()
+            },
+        );
+        let mut c = Color::Black;
+        for v in ["A1", "J9", "A2", "J8", "A3", "J7", "A4", "J6", "A5", "J5"] {
+            e.play(c, Move::parse(v, 9).unwrap()).unwrap();
+            c = !c;
+        }
+        assert_eq!(e.genmove(Color::Black, GenMode::Play), Answer::Resign);
+        assert_eq!(e.game().moves().len(), 10);
+        assert_eq!(e.result(), Some("W+Resign"));
+        assert!(!e.take_ponder());
+    }
+
+    #[test]
+    fn settings_out_of_range_change_nothing() {
+        let mut e = Engine::default();
+        let before = format!("{:?}", e.options());
+        for bad in [
+            Setting::Time(0.0),
+            Setting::Time(f64::INFINITY),
+            Setting::Time(f64::NAN),
+            Setting::Threads(0),
+            Setting::Threads(MAX_THREADS + 1),
+            Setting::ResignThreshold(1.5),
+            Setting::ResignThreshold(-0.1),
+            Setting::ResignThreshold(f64::NAN),
+        ] {
+            assert_eq!(e.set(bad), Err(InvalidSetting), "{bad:?}");
+        }
+        assert_eq!(format!("{:?}", e.options()), before);
+        e.set(Setting::Threads(3)).unwrap();
+        e.set(Setting::Playouts(Some(0))).unwrap();
+        e.set(Setting::LiveGfx(true)).unwrap();
+        assert_eq!(e.options().threads, 3);
+        assert_eq!(e.options().playouts, None);
+        assert!(e.live_gfx());
+    }
+
+    #[test]
+    fn setup_only_on_a_new_board_and_its_player_only_before_moves() {
+        let mut e = Engine::new(9, 7.5, Rules::chinese(), Options::default());
+        let p = |v| Point::parse(v, 9).unwrap();
+        e.setup(&[p("E5")], &[p("D4")]).unwrap();
+        e.set_setup_player(Color::White).unwrap();
+        assert_eq!(e.game().to_move(), Color::White);
+        assert!(e.setup(&[p("C3")], &[]).is_err(), "the board is not new");
+        e.play(Color::White, Move::Play(p("C3"))).unwrap();
+        assert!(e.set_setup_player(Color::Black).is_err());
+        assert_eq!(e.game().to_move(), Color::Black);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The player: turns the engine's game and clock into a search, and the
-//! search's answer into a move (or a pass or a resignation); judges the
-//! final position. Knows nothing of GTP text.
+//! search's answer into an [`Answer`] (a move, a pass or a resignation);
+//! judges the final position. Knows nothing of GTP text.
 
 use crate::board::{Bitboard, Color, Game, Move, Point, Score};
 use crate::judge::{judge, refine_ownership, JudgeParams, Judgement};
@@ -57,6 +57,33 @@ pub enum GenMode {
     Cleanup,
 }
 
+/// A player's answer to `genmove`: a move on the board, or a resignation
+/// (which is no board move: the game ends without one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    Move(Move),
+    Resign,
+}
+
+impl Answer {
+    /// Parse a `genmove` reply (`resign`, `pass` or a vertex) on a board of
+    /// side `size`.
+    pub fn parse(s: &str, size: usize) -> Option<Answer> {
+        if s.eq_ignore_ascii_case("resign") {
+            Some(Answer::Resign)
+        } else {
+            Move::parse(s, size).map(Answer::Move)
+        }
+    }
+
+    pub fn to_gtp(self, size: usize) -> String {
+        match self {
+            Answer::Move(mv) => mv.to_gtp(size),
+            Answer::Resign => "resign".to_string(),
+        }
+    }
+}
+
 /// Simulations a resignation needs behind it.
 const RESIGN_MIN_PLAYOUTS: u64 = 2000;
 
@@ -110,7 +137,7 @@ impl Player {
         mode: GenMode,
         stop: &AtomicBool,
         reporter: Option<Reporter<'_>>,
-    ) -> Move {
+    ) -> Answer {
         let start = Instant::now();
         let board = game.board();
         // The opponent passed: pass too when the count already wins.
@@ -123,13 +150,13 @@ impl Player {
             let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
             if score.winner() == Some(c) && !(mode == GenMode::Cleanup && dead_of_opponent) {
                 log::debug!("opponent passed and {c} wins by {score}: pass");
-                return Move::Pass;
+                return Answer::Move(Move::Pass);
             }
         }
         let result = self.search_move(game, c, time, start, stop, reporter);
-        let mv = self.choose(game, c, &result, mode, judged.as_ref());
+        let answer = self.choose(game, c, &result, mode, judged.as_ref());
         self.remember(game, c, result);
-        mv
+        answer
     }
 
     /// Search the position for `c` with the per-move budget of
@@ -299,9 +326,9 @@ impl Player {
         result: &SearchResult,
         mode: GenMode,
         judged: Option<&Judgement>,
-    ) -> Move {
+    ) -> Answer {
         let Some(best) = result.best else {
-            return Move::Pass;
+            return Answer::Move(Move::Pass);
         };
         let early_handicap = !game.handicap_stones().is_empty() && game.moves().len() < 40;
         if self.options.resign
@@ -310,9 +337,9 @@ impl Player {
             && !early_handicap
             && game.moves().len() >= 10
         {
-            return Move::Resign;
+            return Answer::Resign;
         }
-        match best {
+        Answer::Move(match best {
             Some(p) => Move::Play(p),
             None if mode == GenMode::Cleanup => {
                 // Capture the dead stones before passing: play at them, or
@@ -327,7 +354,7 @@ impl Player {
                 }
             }
             None => Move::Pass,
-        }
+        })
     }
 }
 
@@ -425,5 +452,19 @@ mod tests {
             c = !c;
         }
         assert_eq!(dynamic_komi(&g), 0.0);
+    }
+
+    #[test]
+    fn answers_read_and_write_as_gtp() {
+        for (text, answer) in [
+            ("resign", Answer::Resign),
+            ("RESIGN", Answer::Resign),
+            ("pass", Answer::Move(Move::Pass)),
+            ("e5", Answer::Move(Move::parse("E5", 9).unwrap())),
+        ] {
+            assert_eq!(Answer::parse(text, 9), Some(answer), "{text}");
+            assert_eq!(Answer::parse(&answer.to_gtp(9), 9), Some(answer));
+        }
+        assert_eq!(Answer::parse("z1", 9), None);
     }
 }

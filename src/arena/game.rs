@@ -7,9 +7,9 @@ use super::clock::{Charge, Clock, TimeLimits, TimeUse};
 use super::contestant::Contestant;
 use super::record::{result_winner, Ending, GameRecord};
 use crate::board::handicap;
-use crate::board::{Color, Game, Move, Point, Rules};
+use crate::board::{Color, Game, Point, Rules};
 use crate::gtp::client::GtpFailure;
-use crate::player::final_status;
+use crate::player::{final_status, Answer};
 use std::time::Instant;
 
 /// What every game of a match is played with.
@@ -179,15 +179,16 @@ fn play_out(
             Ok(text) => text,
             Err(f) => return Some(forfeit(c, e, "genmove", &f)),
         };
-        let Some(mv) = Move::parse(text.trim(), s.size) else {
-            return Some(Ending::Forfeit {
-                loser: c,
-                reason: format!("unreadable move {text:?}"),
-            });
+        let mv = match Answer::parse(text.trim(), s.size) {
+            Some(Answer::Move(mv)) => mv,
+            Some(Answer::Resign) => return Some(Ending::Resigned(c)),
+            None => {
+                return Some(Ending::Forfeit {
+                    loser: c,
+                    reason: format!("unreadable move {text:?}"),
+                })
+            }
         };
-        if mv == Move::Resign {
-            return Some(Ending::Resigned(c));
-        }
         let vertex = mv.to_gtp(s.size);
         if let Err(why) = game.play(c, mv) {
             return Some(Ending::Forfeit {

@@ -101,7 +101,7 @@ pub fn read_reference(path: &Path) -> Result<Vec<Entry>, String> {
 
 /// Load a position of the set as a game.
 pub fn load(path: &Path) -> Result<Game, String> {
-    Engine::from_sgf_file(path).map(|e| e.game)
+    Engine::from_sgf_file(path).map(Engine::into_game)
 }
 
 /// Parse a list of vertices on a board of side `size`.

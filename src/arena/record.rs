@@ -154,16 +154,15 @@ impl GameRecord {
             add_black: self.handicap.iter().map(|p| p.xy(size)).collect(),
             ..SgfNode::default()
         };
-        let moves = self.game.moves().iter().filter_map(|&(c, mv)| {
+        let moves = self.game.moves().iter().map(|&(c, mv)| {
             let at = match mv {
                 Move::Play(p) => Some(p.xy(size)),
                 Move::Pass => None,
-                Move::Resign => return None,
             };
-            Some(SgfNode {
+            SgfNode {
                 mv: Some((c, at)),
                 ..SgfNode::default()
-            })
+            }
         });
         SgfGame {
             size,

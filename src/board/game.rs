@@ -213,7 +213,7 @@ impl Game {
     }
 
     /// Play a move for `c` (any colour, in any order, as GTP allows). On
-    /// error nothing changes. `Resign` is not a board move and is refused.
+    /// error nothing changes.
     pub fn play(&mut self, c: Color, mv: Move) -> Result<MoveInfo, IllegalMove> {
         let (board, info, passes) = match mv {
             Move::Play(p) => {
@@ -229,7 +229,6 @@ impl Game {
                 };
                 (board, info, self.passes + 1)
             }
-            Move::Resign => return Err(IllegalMove::Occupied),
         };
         let before = std::mem::replace(&mut self.board, board);
         self.undo.push(Snapshot {

@@ -197,20 +197,20 @@ pub fn column_letter(x: usize) -> char {
     (if c >= b'I' { c + 1 } else { c }) as char
 }
 
-/// A move: a stone on a point, a pass, or a resignation.
+/// A move on the board: a stone on a point, or a pass. (A resignation is
+/// not a board move: it is one of the player's answers,
+/// [`crate::player::Answer`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     Play(Point),
     Pass,
-    Resign,
 }
 
 impl Move {
-    /// Parse a GTP move (`pass`, `resign` or a vertex) on a board of side `size`.
+    /// Parse a GTP move (`pass` or a vertex) on a board of side `size`.
     pub fn parse(s: &str, size: usize) -> Option<Move> {
         match s.to_ascii_lowercase().as_str() {
             "pass" => Some(Move::Pass),
-            "resign" => Some(Move::Resign),
             _ => Point::parse(s, size).map(Move::Play),
         }
     }
@@ -219,7 +219,6 @@ impl Move {
         match self {
             Move::Play(p) => p.to_gtp(size),
             Move::Pass => "pass".to_string(),
-            Move::Resign => "resign".to_string(),
         }
     }
 }
@@ -253,6 +252,7 @@ mod tests {
             assert_eq!(Point::parse(bad, 19), None, "{bad}");
         }
         assert_eq!(Move::parse("PASS", 9), Some(Move::Pass));
+        assert_eq!(Move::parse("resign", 9), None, "not a board move");
         assert_eq!(Color::parse("White"), Some(Color::White));
         assert_eq!(!Color::Black, Color::White);
     }

@@ -59,10 +59,7 @@ impl<'a> Args<'a> {
 
     /// A vertex or `pass`.
     pub fn mv(&self, i: usize, size: usize) -> Result<Move, GtpError> {
-        match Move::parse(self.word(i)?, size) {
-            Some(Move::Resign) | None => Err(syntax_error()),
-            Some(m) => Ok(m),
-        }
+        Move::parse(self.word(i)?, size).ok_or_else(syntax_error)
     }
 
     pub fn int(&self, i: usize) -> Result<i64, GtpError> {

@@ -6,10 +6,8 @@ mod gogui;
 
 use super::analyze::Flavour;
 use super::args::{syntax_error, Args, GtpError};
-use crate::board::{
-    Bitboard, Color, HandicapError, IllegalMove, Move, Point, Rules, MAX_SIZE, MIN_SIZE,
-};
-use crate::engine::Engine;
+use crate::board::{Bitboard, Color, HandicapError, IllegalMove, Move, Point, Rules};
+use crate::engine::{Engine, PointStatus};
 use crate::player::GenMode;
 use crate::time::TimeControl;
 
@@ -328,11 +326,9 @@ fn list_commands(_: &mut Engine, a: &Args) -> Result<String, GtpError> {
 
 fn boardsize(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
-    let n = a.int(0)?;
-    if !(MIN_SIZE as i64..=MAX_SIZE as i64).contains(&n) {
-        return Err("unacceptable size".into());
-    }
-    e.set_size(n as usize);
+    let unacceptable = || "unacceptable size".to_string();
+    let size = usize::try_from(a.int(0)?).map_err(|_| unacceptable())?;
+    e.set_size(size).map_err(|_| unacceptable())?;
     Ok(String::new())
 }
 
@@ -344,24 +340,22 @@ fn clear_board(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 
 fn komi(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
-    e.game.set_komi(a.float(0)?);
+    e.set_komi(a.float(0)?);
     Ok(String::new())
 }
 
 fn play(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(2, 2)?;
     let c = a.color(0)?;
-    let mv = a.mv(1, e.game.size())?;
-    e.game
-        .play(c, mv)
+    let mv = a.mv(1, e.game().size())?;
+    e.play(c, mv)
         .map_err(|_: IllegalMove| "illegal move".to_string())?;
     Ok(String::new())
 }
 
 fn undo(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    if e.game.undo() {
-        e.result = None;
+    if e.undo() {
         Ok(String::new())
     } else {
         Err("cannot undo".into())
@@ -370,13 +364,14 @@ fn undo(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 
 fn showboard(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    let b = e.game.board();
+    let g = e.game();
+    let b = g.board();
     Ok(format!(
         "\n{b}\nBlack has captured {} stones, White has captured {}; komi {}; {} to move",
         b.captures(Color::Black),
         b.captures(Color::White),
-        e.game.komi(),
-        e.game.to_move()
+        g.komi(),
+        g.to_move()
     ))
 }
 
@@ -396,23 +391,23 @@ fn stone_count(a: &Args) -> Result<usize, GtpError> {
 
 fn fixed_handicap(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     let n = stone_count(a)?;
-    let pts = e.game.fixed_handicap(n).map_err(handicap_error)?;
-    Ok(vertices(&pts, e.game.size()))
+    let pts = e.fixed_handicap(n).map_err(handicap_error)?;
+    Ok(vertices(&pts, e.game().size()))
 }
 
 fn place_free_handicap(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     let n = stone_count(a)?;
-    let pts = e.game.place_free_handicap(n).map_err(handicap_error)?;
-    Ok(vertices(&pts, e.game.size()))
+    let pts = e.place_free_handicap(n).map_err(handicap_error)?;
+    Ok(vertices(&pts, e.game().size()))
 }
 
 fn set_free_handicap(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
-    let size = e.game.size();
+    let size = e.game().size();
     let pts = (0..a.len())
         .map(|i| a.point(i, size))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|_| "bad vertex list".to_string())?;
-    e.game.set_free_handicap(&pts).map_err(handicap_error)?;
+    e.set_free_handicap(&pts).map_err(handicap_error)?;
     Ok(String::new())
 }
 
@@ -422,13 +417,15 @@ fn gogui_setup(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     if !a.len().is_multiple_of(2) {
         return Err(syntax_error());
     }
-    if !e.game.is_pristine() {
+    // The board is checked before the arguments are read (the replies
+    // keep that order); `Engine::setup` checks it again.
+    if !e.game().is_pristine() {
         return Err("board not empty".to_string());
     }
     if a.is_empty() {
         return Ok(String::new());
     }
-    let size = e.game.size();
+    let size = e.game().size();
     let (mut black, mut white) = (Vec::new(), Vec::new());
     let mut seen = Bitboard::EMPTY;
     for i in (0..a.len()).step_by(2) {
@@ -442,17 +439,13 @@ fn gogui_setup(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
             Color::White => white.push(p),
         }
     }
-    e.game.setup(&black, &white, &[])?;
+    e.setup(&black, &white)?;
     Ok(String::new())
 }
 
 fn gogui_setup_player(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
-    let c = a.color(0)?;
-    if !e.game.moves().is_empty() {
-        return Err("moves have been played since the setup".to_string());
-    }
-    e.game.set_to_move(c);
+    e.set_setup_player(a.color(0)?)?;
     Ok(String::new())
 }
 
@@ -468,7 +461,7 @@ fn time_left(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     let c = a.color(0)?;
     let time = a.float(1)?;
     let stones = a.uint(2)?;
-    e.time.time_left(c, time, stones);
+    e.time_left(c, time, stones);
     Ok(String::new())
 }
 
@@ -509,7 +502,7 @@ fn kgs_time_settings(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 fn kgs_rules(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let rules = Rules::by_name(a.word(0)?).ok_or_else(|| "unknown rules".to_string())?;
-    e.game.set_rules(rules);
+    e.set_rules(rules);
     Ok(String::new())
 }
 
@@ -553,9 +546,9 @@ fn cputime(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 fn is_legal(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(2, 2)?;
     let c = a.color(0)?;
-    let legal = match a.mv(1, e.game.size())? {
-        Move::Play(p) => e.game.is_legal(c, p),
-        _ => true,
+    let legal = match a.mv(1, e.game().size())? {
+        Move::Play(p) => e.game().is_legal(c, p),
+        Move::Pass => true,
     };
     Ok(if legal { "1" } else { "0" }.into())
 }
@@ -563,20 +556,20 @@ fn is_legal(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 fn all_legal(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let c = a.color(0)?;
-    Ok(vertices(&e.game.legal_points(c), e.game.size()))
+    Ok(vertices(&e.game().legal_points(c), e.game().size()))
 }
 
 fn list_stones(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let c = a.color(0)?;
-    let stones: Vec<Point> = e.game.board().stones(c).iter().collect();
-    Ok(vertices(&stones, e.game.size()))
+    let stones: Vec<Point> = e.game().board().stones(c).iter().collect();
+    Ok(vertices(&stones, e.game().size()))
 }
 
 fn countlib(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
-    let p = a.point(0, e.game.size())?;
-    let b = e.game.board();
+    let p = a.point(0, e.game().size())?;
+    let b = e.game().board();
     if b.color_at(p).is_none() {
         return Err("vertex must not be empty".into());
     }
@@ -586,12 +579,12 @@ fn countlib(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 fn captures(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let c = a.color(0)?;
-    Ok(e.game.board().captures(c).to_string())
+    Ok(e.game().board().captures(c).to_string())
 }
 
 fn area_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    Ok(e.game.score(Bitboard::EMPTY).1.to_string())
+    Ok(e.game().score(Bitboard::EMPTY).1.to_string())
 }
 
 /// Live graphics for GoGui: every half second while thinking.
@@ -600,8 +593,8 @@ const LIVE_GFX_INTERVAL: std::time::Duration = std::time::Duration::from_millis(
 fn genmove(e: &mut Engine, a: &Args, mode: GenMode) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let c = a.color(0)?;
-    let size = e.game.size();
-    if !e.live_gfx {
+    let size = e.game().size();
+    if !e.live_gfx() {
         return Ok(e.genmove(c, mode).to_gtp(size));
     }
     let mut report =
@@ -610,44 +603,26 @@ fn genmove(e: &mut Engine, a: &Args, mode: GenMode) -> Result<String, GtpError> 
         interval: LIVE_GFX_INTERVAL,
         report: &mut report,
     };
-    let mv = e.genmove_reporting(c, mode, Some(reporter));
+    let answer = e.genmove_reporting(c, mode, Some(reporter));
     gogui::write_live(gogui::LIVE_END);
-    Ok(mv.to_gtp(size))
+    Ok(answer.to_gtp(size))
 }
 
 fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    let score = e.final_status().score.to_string();
-    e.result = Some(score.clone());
-    Ok(score)
+    Ok(e.final_score().to_string())
 }
 
 fn final_status_list(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
-    enum Status {
-        Dead,
-        Alive,
-        Seki,
-        Territory(Color),
-    }
     a.expect(1, 1)?;
     let which = match a.word(0)?.to_ascii_lowercase().as_str() {
-        "dead" => Status::Dead,
-        "alive" => Status::Alive,
-        "seki" => Status::Seki,
-        "black_territory" => Status::Territory(Color::Black),
-        "white_territory" => Status::Territory(Color::White),
+        "dead" => PointStatus::Dead,
+        "alive" => PointStatus::Alive,
+        "seki" => PointStatus::Seki,
+        "black_territory" => PointStatus::Territory(Color::Black),
+        "white_territory" => PointStatus::Territory(Color::White),
         _ => return Err(syntax_error()),
     };
-    let size = e.game.size();
-    let board = e.game.board();
-    let stones = board.stones(Color::Black) | board.stones(Color::White);
-    let status = e.final_status();
-    let j = &status.judgement;
-    let points: Vec<Point> = match which {
-        Status::Dead => j.dead.iter().collect(),
-        Status::Alive => (stones - j.dead - j.seki).iter().collect(),
-        Status::Seki => (j.seki - j.dead).iter().collect(),
-        Status::Territory(c) => status.territory[c.index()].clone(),
-    };
-    Ok(vertices(&points, size))
+    let points = e.final_status_points(which);
+    Ok(vertices(&points, e.game().size()))
 }

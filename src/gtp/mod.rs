@@ -105,7 +105,7 @@ pub fn run<R: Read + Send + 'static, W: Write + Send>(
     input: R,
     mut output: W,
 ) {
-    let rx = spawn_reader(input, engine.interrupt.clone());
+    let rx = spawn_reader(input, engine.interrupt_flag());
     let mut pending: Option<Input> = None;
     loop {
         let msg = match pending.take() {
@@ -151,12 +151,12 @@ pub fn run<R: Read + Send + 'static, W: Write + Send>(
                 ok
             }
             Some(Run::Analyze(flavour)) => {
-                match analyze::parse(flavour, &args, engine.game.to_move()) {
+                match analyze::parse(flavour, &args, engine.game().to_move()) {
                     Err(e) => respond(&mut output, id, Err(e)),
                     Ok(request) => {
                         let ok = begin_stream(&mut output, id);
                         pending = in_background(engine, &rx, &mut output, |e, stop, out| {
-                            let size = e.game.size();
+                            let size = e.game().size();
                             let mut report = |r: &SearchResult| {
                                 write_flush(out, &analyze::info_line(r, &request, size), "\n");
                             };
@@ -175,11 +175,11 @@ pub fn run<R: Read + Send + 'static, W: Write + Send>(
                 }
             }
             Some(Run::GenmoveAnalyze(flavour)) => {
-                match analyze::parse(flavour, &args, engine.game.to_move()) {
+                match analyze::parse(flavour, &args, engine.game().to_move()) {
                     Err(e) => respond(&mut output, id, Err(e)),
                     Ok(request) => {
                         let ok = begin_stream(&mut output, id);
-                        let size = engine.game.size();
+                        let size = engine.game().size();
                         let out = &mut output;
                         let mv = guarded(&req.name, || {
                             let mut report = |r: &SearchResult| {
@@ -189,12 +189,12 @@ pub fn run<R: Read + Send + 'static, W: Write + Send>(
                                 interval: request.interval,
                                 report: &mut report,
                             };
-                            let mv = engine.genmove_reporting(
+                            let answer = engine.genmove_reporting(
                                 request.color,
                                 GenMode::Play,
                                 Some(reporter),
                             );
-                            Ok(format!("play {}\n", mv.to_gtp(size)))
+                            Ok(format!("play {}\n", answer.to_gtp(size)))
                         });
                         let last = mv.unwrap_or_default();
                         ok && end_stream(&mut output, &last)

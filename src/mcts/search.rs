@@ -219,7 +219,6 @@ impl Search {
                         board.pass();
                         true
                     }
-                    Move::Resign => false,
                 };
                 if !played {
                     found = false;
@@ -228,7 +227,6 @@ impl Search {
                 let want = match mv {
                     Move::Play(p) => p.index() as u16,
                     Move::Pass => PASS,
-                    Move::Resign => u16::MAX,
                 };
                 let next = self
                     .tree

@@ -5,7 +5,7 @@
 //! manual (chapters "Analyze Commands" and "Live Graphics").
 
 use crate::board::{Color, Point};
-use crate::engine::Engine;
+use crate::engine::{Engine, Setting};
 use crate::gtp::args::{syntax_error, Args, GtpError};
 use crate::mcts::SearchResult;
 use std::io::Write;
@@ -33,7 +33,7 @@ pub fn analyze_commands(_: &mut Engine, a: &Args) -> Result<String, GtpError> {
 pub fn gfx_best(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let c = a.color(0)?;
-    let size = e.game.size();
+    let size = e.game().size();
     let r = e.think(c);
     let lines = [labels(r, size), summary(r, size)];
     Ok(lines
@@ -48,7 +48,7 @@ pub fn gfx_best(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 pub fn gfx_pv(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let c = a.color(0)?;
-    let size = e.game.size();
+    let size = e.game().size();
     if e.last_search(c).is_none() {
         e.think(c);
     }
@@ -61,9 +61,9 @@ pub fn gfx_pv(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 pub fn gfx_ownership(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
     let own = e.final_status().judgement.ownership.clone();
-    let size = e.game.size();
+    let size = e.game().size();
     let pairs: Vec<String> = e
-        .game
+        .game()
         .board()
         .points()
         .map(|p| format!("{} {}", p.to_gtp(size), value(own[p.index()])))
@@ -75,7 +75,7 @@ pub fn gfx_ownership(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 pub fn ownership(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
     let own = e.final_status().judgement.ownership.clone();
-    let size = e.game.size();
+    let size = e.game().size();
     let rows: Vec<String> = (0..size)
         .rev()
         .map(|y| {
@@ -176,7 +176,7 @@ pub const LIVE_END: &str = "gogui-gfx: CLEAR\n";
 /// GoGui's `param` type reads them; `tianyuan-param NAME VALUE` sets one.
 pub fn param(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     if a.is_empty() {
-        let o = &e.player.options;
+        let o = e.options();
         let bit = |b: bool| u8::from(b);
         return Ok(format!(
             "[string] playouts {}\n[string] time {}\n[string] threads {}\n\
@@ -188,7 +188,7 @@ pub fn param(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
             o.resign_threshold,
             bit(o.resign),
             bit(o.ponder),
-            bit(e.live_gfx)
+            bit(e.live_gfx())
         ));
     }
     a.expect(2, 2)?;
@@ -199,38 +199,21 @@ pub fn param(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
         _ => Err(syntax_error()),
     };
     let float_value = || text.parse::<f64>().map_err(|_| syntax_error());
-    let o = &mut e.player.options;
-    match a.word(0)? {
+    let setting = match a.word(0)? {
+        // GoGui's dialog shows no fixed number of playouts as 0.
         "playouts" => {
             let n: u64 = text.parse().map_err(|_| syntax_error())?;
-            o.playouts = (n > 0).then_some(n);
+            Setting::Playouts((n > 0).then_some(n))
         }
-        "time" => {
-            let t = float_value()?;
-            if !(t.is_finite() && t > 0.0) {
-                return Err(syntax_error());
-            }
-            o.time = t;
-        }
-        "threads" => {
-            let n: usize = text.parse().map_err(|_| syntax_error())?;
-            if !(1..=1024).contains(&n) {
-                return Err(syntax_error());
-            }
-            o.threads = n;
-        }
-        "resign_threshold" => {
-            let w = float_value()?;
-            if !(0.0..=1.0).contains(&w) {
-                return Err(syntax_error());
-            }
-            o.resign_threshold = w;
-        }
-        "resign" => o.resign = bool_value()?,
-        "ponder" => o.ponder = bool_value()?,
-        "live_gfx" => e.live_gfx = bool_value()?,
+        "time" => Setting::Time(float_value()?),
+        "threads" => Setting::Threads(text.parse().map_err(|_| syntax_error())?),
+        "resign_threshold" => Setting::ResignThreshold(float_value()?),
+        "resign" => Setting::Resign(bool_value()?),
+        "ponder" => Setting::Ponder(bool_value()?),
+        "live_gfx" => Setting::LiveGfx(bool_value()?),
         _ => return Err(syntax_error()),
-    }
+    };
+    e.set(setting).map_err(|_| syntax_error())?;
     Ok(String::new())
 }
 
