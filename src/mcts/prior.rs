@@ -9,7 +9,7 @@
 //! more, since every opening move has the same playout value within the
 //! noise and RAVE's first picks would otherwise decide.
 
-use super::tree::{NewChild, PASS, WIN};
+use super::tree::{NewChild, TreeMove, WIN};
 use crate::board::{Board, Color, Point};
 use crate::playout::pattern::is_good_shape;
 use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, two_liberties};
@@ -128,7 +128,7 @@ pub fn prior(
         }
     }
     NewChild {
-        mv: p.index() as u16,
+        mv: TreeMove::play(p),
         prior_visits: visits.min(u16::MAX as u32) as u16,
         prior_value: wins2.min(u16::MAX as u32) as u16,
     }
@@ -144,7 +144,7 @@ pub fn pass_prior(board: &Board, candidates: usize, params: &PriorParams) -> New
         (params.even * 3, 0)
     };
     NewChild {
-        mv: PASS,
+        mv: TreeMove::PASS,
         prior_visits: visits,
         prior_value: wins2,
     }

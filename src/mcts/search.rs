@@ -8,7 +8,7 @@
 //! the siblings that the simulation played later.
 
 use super::prior::{pass_prior, prior, PriorParams};
-use super::tree::{NewChild, Node, Stats, Tree, PASS, WIN};
+use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
 use crate::board::{AreaCount, Bitboard, Board, Color, Game, Move, Point, ARRAY_SIZE};
 use crate::playout::{self, HeavyPolicy, PlayoutPolicy, PlayoutRng};
 use rand::SeedableRng;
@@ -213,23 +213,21 @@ impl Search {
         let mut board = prev_board;
         if follows {
             for &(col, mv) in &now[moves.len()..] {
-                let played = match mv {
-                    Move::Play(p) => board.play(col, p).is_ok(),
-                    Move::Pass => {
+                let Some(want) = TreeMove::from_move(mv) else {
+                    found = false;
+                    break;
+                };
+                let played = match want.point() {
+                    Some(p) => board.play(col, p).is_ok(),
+                    None => {
                         board.pass();
                         true
                     }
-                    Move::Resign => false,
                 };
                 if !played {
                     found = false;
                     break;
                 }
-                let want = match mv {
-                    Move::Play(p) => p.index() as u16,
-                    Move::Pass => PASS,
-                    Move::Resign => u16::MAX,
-                };
                 let next = self
                     .tree
                     .children(self.tree.node(node))
@@ -425,7 +423,7 @@ impl Search {
     /// through moves (passes among them) that a handful of simulations
     /// happened to try first.
     fn principal_variation(&self, node: &Node, max: usize) -> Vec<Option<Point>> {
-        let mut pv = vec![move_of(node.mv())];
+        let mut pv = vec![node.mv().point()];
         let mut node = node;
         while pv.len() < max && node.is_expanded() {
             let Some(next) = self
@@ -437,7 +435,7 @@ impl Search {
             else {
                 break;
             };
-            pv.push(move_of(next.mv()));
+            pv.push(next.mv().point());
             node = next;
         }
         pv
@@ -461,20 +459,20 @@ impl Search {
             .tree
             .children(self.tree.root())
             .iter()
-            .filter(|n| move_of(n.mv()).is_none_or(|p| game.is_legal(to_move, p)))
+            .filter(|n| n.mv().point().is_none_or(|p| game.is_legal(to_move, p)))
             .map(|n| {
-                let code = n.mv() as usize;
+                let code = n.mv().code();
                 let s = self.root_score[code].load(Relaxed);
                 let k = self.root_score_n[code].load(Relaxed);
                 sum += s;
                 count += k as u64;
                 Candidate {
-                    mv: move_of(n.mv()),
+                    mv: n.mv().point(),
                     stats: n.stats(),
                     pv: if n.visits() > 0 {
                         self.principal_variation(n, PV_MAX)
                     } else {
-                        vec![move_of(n.mv())]
+                        vec![n.mv().point()]
                     },
                     score: (k > 0).then(|| sign * (s as f64 / k as f64 + offset)),
                 }
@@ -537,10 +535,6 @@ fn new_children(
     out.push(pass_prior(board, out.len(), &params.priors));
 }
 
-fn move_of(mv: u16) -> Option<Point> {
-    (mv != PASS).then(|| Point::from_index(mv as usize))
-}
-
 /// The RAVE-blended value of a child for selection.
 #[inline]
 fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams) -> f64 {
@@ -569,8 +563,8 @@ fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams) -> f64 {
 struct Worker {
     board: Board,
     rng: PlayoutRng,
-    /// Moves of the current simulation from the root (`PASS` for a pass).
-    moves: Vec<u16>,
+    /// Moves of the current simulation from the root.
+    moves: Vec<TreeMove>,
     path: Vec<u32>,
     /// For AMAF: colour (1 Black, 2 White) that first played each point.
     first: [u8; ARRAY_SIZE],
@@ -633,15 +627,17 @@ impl Worker {
                 .expect("expanded nodes have children");
             child.add_visit();
             let mv = child.mv();
-            if mv == PASS {
-                self.board.pass();
-                passes += 1;
-                last = None;
-            } else {
-                let p = Point::from_index(mv as usize);
-                self.board.play_legal(c, p);
-                passes = 0;
-                last = Some(p);
+            match mv.point() {
+                None => {
+                    self.board.pass();
+                    passes += 1;
+                    last = None;
+                }
+                Some(p) => {
+                    self.board.play_legal(c, p);
+                    passes = 0;
+                    last = Some(p);
+                }
             }
             self.moves.push(mv);
             self.path.push(tree.index_of(child));
@@ -657,13 +653,13 @@ impl Worker {
         } else {
             let moves = &mut self.moves;
             playout::run_logged(policy, &mut self.board, c, &mut self.rng, |m| {
-                moves.push(m.map_or(PASS, |p| p.index() as u16))
+                moves.push(TreeMove::from_point(m))
             })
             .area_difference
         };
         let score = diff as f64 - root.komi;
         if tree_moves > 0 {
-            let code = self.moves[0] as usize;
+            let code = self.moves[0].code();
             search.root_score[code].fetch_add((2.0 * score).round() as i64, Relaxed);
             search.root_score_n[code].fetch_add(1, Relaxed);
         }
@@ -705,9 +701,8 @@ impl Worker {
         // point which colour played it first after that node.
         self.first.fill(0);
         for i in (tree_moves..self.moves.len()).rev() {
-            let mv = self.moves[i];
-            if mv != PASS {
-                self.first[mv as usize] = mover(i) as u8 + 1;
+            if let Some(p) = self.moves[i].point() {
+                self.first[p.index()] = mover(i) as u8 + 1;
             }
         }
         for d in (0..self.path.len()).rev() {
@@ -716,15 +711,17 @@ impl Worker {
             let tag = to_play as u8 + 1;
             let v = value_for(to_play);
             for child in tree.children(node) {
-                let mv = child.mv();
-                if mv != PASS && self.first[mv as usize] == tag {
+                if child
+                    .mv()
+                    .point()
+                    .is_some_and(|p| self.first[p.index()] == tag)
+                {
                     child.add_amaf(v);
                 }
             }
             if d > 0 {
-                let mv = self.moves[d - 1];
-                if mv != PASS {
-                    self.first[mv as usize] = mover(d - 1) as u8 + 1;
+                if let Some(p) = self.moves[d - 1].point() {
+                    self.first[p.index()] = mover(d - 1) as u8 + 1;
                 }
             }
         }
@@ -803,14 +800,14 @@ mod tests {
                 .tree
                 .children(s.tree.root())
                 .iter()
-                .find(|n| move_of(n.mv()) == m.mv)
+                .find(|n| n.mv().point() == m.mv)
                 .unwrap();
             for (i, &mv) in m.pv.iter().enumerate().skip(1) {
                 node = s
                     .tree
                     .children(node)
                     .iter()
-                    .find(|n| move_of(n.mv()) == mv)
+                    .find(|n| n.mv().point() == mv)
                     .unwrap();
                 assert!(node.visits() >= PV_MIN_VISITS, "move {i} of {:?}", m.pv);
             }
@@ -837,7 +834,7 @@ mod tests {
             .tree
             .children(s.tree.root())
             .iter()
-            .find(|n| n.mv() == p.index() as u16)
+            .find(|n| n.mv() == TreeMove::play(p))
             .unwrap();
         let reply = s
             .tree
@@ -846,11 +843,7 @@ mod tests {
             .max_by_key(|n| n.visits())
             .unwrap();
         let expected = reply.visits();
-        game.play(
-            Color::White,
-            Move::Play(Point::from_index(reply.mv() as usize)),
-        )
-        .unwrap();
+        game.play(Color::White, reply.mv().to_move()).unwrap();
         let kept = s.reuse(&game, Color::Black, 7.5);
         assert!(kept > 1, "kept {kept}");
         assert_eq!(s.tree.root().visits(), expected);

@@ -9,10 +9,66 @@
 //! thread that sees `EXPANDED` sees the whole block of initialised
 //! children. Nodes are never freed during a search.
 
+use crate::board::{Move, Point};
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering::*};
 
-/// `Node::mv` value of the pass move (grid index 0 is always off the board).
-pub const PASS: u16 = 0;
+/// A move of the tree: a stone on a point, or the pass. It is stored in a
+/// node as its code, the point's grid index, or 0 for the pass (grid index
+/// 0 is always off the board, and all-zero memory is a pass). A
+/// resignation is no tree move: the search never plays one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TreeMove(u16);
+
+impl TreeMove {
+    /// The pass.
+    pub const PASS: TreeMove = TreeMove(0);
+
+    /// A stone on `p`.
+    #[inline]
+    pub const fn play(p: Point) -> TreeMove {
+        TreeMove(p.index() as u16)
+    }
+
+    /// The tree move of a board move; `None` for a resignation.
+    #[inline]
+    pub fn from_move(m: Move) -> Option<TreeMove> {
+        match m {
+            Move::Play(p) => Some(TreeMove::play(p)),
+            Move::Pass => Some(TreeMove::PASS),
+            Move::Resign => None,
+        }
+    }
+
+    /// The tree move of a point, or of the pass for `None`.
+    #[inline]
+    pub fn from_point(p: Option<Point>) -> TreeMove {
+        p.map_or(TreeMove::PASS, TreeMove::play)
+    }
+
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The point played, `None` for the pass.
+    #[inline]
+    pub fn point(self) -> Option<Point> {
+        (!self.is_pass()).then(|| Point::from_index(self.0 as usize))
+    }
+
+    /// The board move.
+    #[inline]
+    pub fn to_move(self) -> Move {
+        self.point().map_or(Move::Pass, Move::Play)
+    }
+
+    /// A dense index for per-move tables: 0 for the pass, else the point's
+    /// grid index (below [`crate::board::ARRAY_SIZE`]).
+    #[inline]
+    pub const fn code(self) -> usize {
+        self.0 as usize
+    }
+}
 
 const LEAF: u8 = 0; // must stay 0: trees start as zeroed memory
 const EXPANDING: u8 = 1;
@@ -24,7 +80,7 @@ pub const WIN: u32 = 2;
 /// One node: the position after its move. Values are for the player who
 /// played `mv` into it.
 pub struct Node {
-    /// The move that leads here: a grid index, or [`PASS`].
+    /// The move that leads here: a [`TreeMove`]'s code.
     mv: AtomicU16,
     /// Prior knowledge as virtual playouts: visits in the high half,
     /// value in half-points in the low half.
@@ -62,9 +118,9 @@ impl Stats {
 }
 
 impl Node {
-    fn new(mv: u16, prior_visits: u16, prior_value: u16) -> Node {
+    fn new(mv: TreeMove, prior_visits: u16, prior_value: u16) -> Node {
         Node {
-            mv: AtomicU16::new(mv),
+            mv: AtomicU16::new(mv.0),
             prior: AtomicU32::new((prior_visits as u32) << 16 | prior_value as u32),
             state: AtomicU8::new(LEAF),
             visits: AtomicU32::new(0),
@@ -78,8 +134,8 @@ impl Node {
 
     /// The move that leads here.
     #[inline]
-    pub fn mv(&self) -> u16 {
-        self.mv.load(Relaxed)
+    pub fn mv(&self) -> TreeMove {
+        TreeMove(self.mv.load(Relaxed))
     }
 
     pub fn stats(&self) -> Stats {
@@ -158,7 +214,7 @@ pub struct Tree {
 /// What a child is created with.
 #[derive(Clone, Copy, Debug)]
 pub struct NewChild {
-    pub mv: u16,
+    pub mv: TreeMove,
     pub prior_visits: u16,
     pub prior_value: u16,
 }
@@ -195,7 +251,7 @@ impl Tree {
 
     /// Start again with only a fresh root.
     pub fn clear(&mut self) {
-        self.nodes[0] = Node::new(PASS, 0, 0);
+        self.nodes[0] = Node::new(TreeMove::PASS, 0, 0);
         *self.used.get_mut() = 1;
     }
 
