@@ -1,17 +1,19 @@
 //! The search: UCT with RAVE over the shared [`Tree`], run by scoped
-//! worker threads until a stop condition, then summarised.
+//! worker threads until a stop condition, then summarised; the subtree of
+//! the moves played is kept from one search to the next.
 //!
-//! One simulation: descend from the root by the RAVE-blended value,
-//! counting each visit on the way down (virtual loss); expand a leaf that
-//! has been visited often enough; play the position out with the playout
-//! policy; add the result to every node of the path and AMAF results to
-//! the siblings that the simulation played later.
+//! One simulation (mcts/worker.rs) runs in four steps: select (descend
+//! from the root by the RAVE-blended value, counting each visit on the
+//! way down: virtual loss), expand (a leaf visited often enough gets its
+//! children with priors), playout (with the playout policy), backup (the
+//! result to every node of the path, AMAF results to the children along
+//! it that the simulation played later).
 
 use super::prior::{pass_prior, prior, PriorParams};
-use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
-use crate::board::{AreaCount, Bitboard, Board, Color, Game, Move, Point, ARRAY_SIZE};
-use crate::playout::{self, HeavyPolicy, PlayoutPolicy, PlayoutRng};
-use rand::SeedableRng;
+use super::tree::{NewChild, Node, Stats, Tree, TreeMove};
+use super::worker::Worker;
+use crate::board::{Board, Color, Game, Move, Point, ARRAY_SIZE};
+use crate::playout::HeavyPolicy;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -111,12 +113,12 @@ pub struct SearchResult {
 }
 
 /// The position a search starts from.
-struct Root<'a> {
-    board: &'a Board,
-    to_move: Color,
+pub(super) struct Root<'a> {
+    pub(super) board: &'a Board,
+    pub(super) to_move: Color,
     /// Black needs more than this area difference to win.
-    komi: f64,
-    last: Option<Point>,
+    pub(super) komi: f64,
+    pub(super) last: Option<Point>,
     game: &'a Game,
 }
 
@@ -157,9 +159,6 @@ struct SearchedPosition {
 
 /// Simulations a search runs even when stopped from outside at once.
 const MIN_PLAYOUTS: u64 = 100;
-
-/// Deepest path followed in the tree.
-const MAX_DEPTH: usize = 512;
 
 impl Search {
     /// A search whose two trees together hold at most `tree_nodes` nodes.
@@ -308,6 +307,7 @@ impl Search {
                 let (root, done, reason, halt) = (&root, &done, &reason, &halt);
                 s.spawn(move || {
                     let mut worker = Worker::new(root.board, seed.wrapping_add(t as u64));
+                    let mut policy = HeavyPolicy;
                     loop {
                         // A stop from outside (an interrupt) still leaves
                         // the search a few simulations to answer with.
@@ -320,7 +320,7 @@ impl Search {
                             halt.store(true, Relaxed);
                             break;
                         }
-                        worker.simulate(this, root, &mut HeavyPolicy);
+                        worker.simulate(this, root, &mut policy);
                         done.fetch_add(1, Relaxed);
                     }
                 });
@@ -415,6 +415,26 @@ impl Search {
         }
         self.owner_n.store(0, Relaxed);
         self.track_owner = ownership;
+    }
+
+    /// Note a finished simulation: its score (Black's area minus White's,
+    /// komi included) under the root move it began with (`None` when it
+    /// left the tree at the root), and, when the search counts ownership,
+    /// who owns each point of its final `board`.
+    pub(super) fn record(&self, first: Option<TreeMove>, score: f64, board: &Board) {
+        if let Some(mv) = first {
+            let code = mv.code();
+            self.root_score[code].fetch_add((2.0 * score).round() as i64, Relaxed);
+            self.root_score_n[code].fetch_add(1, Relaxed);
+        }
+        if self.track_owner {
+            for p in board.points() {
+                if let Some(c) = board.playout_owner(p) {
+                    self.owner[2 * p.index() + c.index()].fetch_add(1, Relaxed);
+                }
+            }
+            self.owner_n.fetch_add(1, Relaxed);
+        }
     }
 
     /// The most visited line from `node` on, at most `max` moves, each
@@ -517,7 +537,7 @@ const PV_MIN_VISITS: u32 = 10;
 /// `legal` allows and that fills none of `c`'s true eyes, and the pass,
 /// each with its prior. `out` is cleared first (and allocates only when
 /// it has never held this many).
-fn new_children(
+pub(super) fn new_children(
     board: &Board,
     c: Color,
     last: Option<Point>,
@@ -533,214 +553,6 @@ fn new_children(
         }
     }
     out.push(pass_prior(board, out.len(), &params.priors));
-}
-
-/// The RAVE-blended value of a child for selection.
-#[inline]
-fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams) -> f64 {
-    let n = (s.visits + s.prior_visits) as f64;
-    let mc = if n > 0.0 {
-        (s.value + s.prior_value) as f64 / (WIN as f64 * n)
-    } else {
-        0.5
-    };
-    let r = s.amaf_visits as f64;
-    let value = if r > 0.0 {
-        let amaf = s.amaf_value as f64 / (WIN as f64 * r);
-        let beta = r / (r + n + r * n / params.rave_equiv);
-        (1.0 - beta) * mc + beta * amaf
-    } else {
-        mc
-    };
-    if params.explore > 0.0 {
-        value + params.explore * ((parent_visits.max(1) as f64).ln() / n.max(1.0)).sqrt()
-    } else {
-        value
-    }
-}
-
-/// One search thread's private state: no allocation per simulation.
-struct Worker {
-    board: Board,
-    rng: PlayoutRng,
-    /// Moves of the current simulation from the root.
-    moves: Vec<TreeMove>,
-    path: Vec<u32>,
-    /// For AMAF: colour (1 Black, 2 White) that first played each point.
-    first: [u8; ARRAY_SIZE],
-    children: Vec<NewChild>,
-}
-
-impl Worker {
-    fn new(board: &Board, seed: u64) -> Worker {
-        Worker {
-            board: board.clone(),
-            rng: PlayoutRng::seed_from_u64(seed),
-            moves: Vec::with_capacity(MAX_DEPTH + playout::max_moves(board.size()) as usize + 8),
-            path: Vec::with_capacity(MAX_DEPTH + 2),
-            first: [0; ARRAY_SIZE],
-            children: Vec::with_capacity(board.size() * board.size() + 1),
-        }
-    }
-
-    fn simulate<P: PlayoutPolicy>(&mut self, search: &Search, root: &Root, policy: &mut P) {
-        let tree = &search.tree;
-        let params = &search.params;
-        self.board.copy_from(root.board);
-        self.moves.clear();
-        self.path.clear();
-        let mut node = tree.root();
-        node.add_visit();
-        self.path.push(0);
-        let mut c = root.to_move;
-        // Passes before the root are not counted: after the opponent's pass
-        // the player has already checked whether passing wins by the judged
-        // count, and in the tree a root pass goes on into a playout, which
-        // judges dead stones by play as the referee's count will.
-        let mut passes = 0;
-        let mut last = root.last;
-        // Descend.
-        loop {
-            if passes >= 2 || self.path.len() > MAX_DEPTH {
-                break;
-            }
-            if !node.is_expanded() {
-                if node.visits() > params.expand_after && !tree.is_full() && node.try_begin_expand()
-                {
-                    self.expand(tree, node, c, last, params);
-                }
-                if !node.is_expanded() {
-                    break;
-                }
-            }
-            let parent_visits = node.visits();
-            let child = tree
-                .children(node)
-                .iter()
-                .max_by(|a, b| {
-                    rave_value(&a.stats(), parent_visits, params).total_cmp(&rave_value(
-                        &b.stats(),
-                        parent_visits,
-                        params,
-                    ))
-                })
-                .expect("expanded nodes have children");
-            child.add_visit();
-            let mv = child.mv();
-            match mv.point() {
-                None => {
-                    self.board.pass();
-                    passes += 1;
-                    last = None;
-                }
-                Some(p) => {
-                    self.board.play_legal(c, p);
-                    passes = 0;
-                    last = Some(p);
-                }
-            }
-            self.moves.push(mv);
-            self.path.push(tree.index_of(child));
-            node = child;
-            c = !c;
-        }
-        let tree_moves = self.moves.len();
-        // Play out (two passes in the tree end the game as it stands).
-        let diff = if passes >= 2 {
-            // The game ends here as it stands: count it exactly (empty
-            // regions of any size), dead stones and all.
-            AreaCount::count(&self.board, Bitboard::EMPTY).difference()
-        } else {
-            let moves = &mut self.moves;
-            playout::run_logged(policy, &mut self.board, c, &mut self.rng, |m| {
-                moves.push(TreeMove::from_point(m))
-            })
-            .area_difference
-        };
-        let score = diff as f64 - root.komi;
-        if tree_moves > 0 {
-            let code = self.moves[0].code();
-            search.root_score[code].fetch_add((2.0 * score).round() as i64, Relaxed);
-            search.root_score_n[code].fetch_add(1, Relaxed);
-        }
-        if search.track_owner {
-            for p in self.board.points() {
-                if let Some(c) = self.board.playout_owner(p) {
-                    search.owner[2 * p.index() + c.index()].fetch_add(1, Relaxed);
-                }
-            }
-            search.owner_n.fetch_add(1, Relaxed);
-        }
-        let black_value = if score > 0.0 {
-            WIN
-        } else if score < 0.0 {
-            0
-        } else {
-            WIN / 2
-        };
-        let value_for = |col: Color| {
-            if col == Color::Black {
-                black_value
-            } else {
-                WIN - black_value
-            }
-        };
-        // Back up: node i of the path was entered by the move i-1, played
-        // by the root's mover when i-1 is even.
-        let mover = |i: usize| {
-            if i.is_multiple_of(2) {
-                root.to_move
-            } else {
-                !root.to_move
-            }
-        };
-        for (i, &n) in self.path.iter().enumerate().skip(1) {
-            tree.node(n).add_value(value_for(mover(i - 1)));
-        }
-        // AMAF: walk the path from the deepest node up, knowing for each
-        // point which colour played it first after that node.
-        self.first.fill(0);
-        for i in (tree_moves..self.moves.len()).rev() {
-            if let Some(p) = self.moves[i].point() {
-                self.first[p.index()] = mover(i) as u8 + 1;
-            }
-        }
-        for d in (0..self.path.len()).rev() {
-            let node = tree.node(self.path[d]);
-            let to_play = mover(d);
-            let tag = to_play as u8 + 1;
-            let v = value_for(to_play);
-            for child in tree.children(node) {
-                if child
-                    .mv()
-                    .point()
-                    .is_some_and(|p| self.first[p.index()] == tag)
-                {
-                    child.add_amaf(v);
-                }
-            }
-            if d > 0 {
-                if let Some(p) = self.moves[d - 1].point() {
-                    self.first[p.index()] = mover(d - 1) as u8 + 1;
-                }
-            }
-        }
-    }
-
-    fn expand(
-        &mut self,
-        tree: &Tree,
-        node: &Node,
-        c: Color,
-        last: Option<Point>,
-        params: &SearchParams,
-    ) {
-        let board = &self.board;
-        new_children(board, c, last, params, &mut self.children, |p| {
-            board.is_legal(c, p)
-        });
-        tree.expand(node, &self.children);
-    }
 }
 
 #[cfg(test)]
