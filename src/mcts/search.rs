@@ -278,6 +278,8 @@ impl Search {
         let komi = game.komi() + game.handicap_compensation() + komi_offset;
         let kept = self.reuse(game, to_move, komi);
         log::debug!("tree reuse: {kept} nodes kept");
+        self.tree
+            .set_reserve(Tree::reserve_for(game.size(), threads.max(1)));
         self.previous = Some(SearchedPosition {
             board: game.board().clone(),
             moves: game.moves().to_vec(),
@@ -683,5 +685,148 @@ mod tests {
             .moves
             .iter()
             .all(|m| m.mv.is_none_or(|q| b.is_legal(Color::Black, q))));
+    }
+}
+
+#[cfg(test)]
+mod visit_tests {
+    use super::*;
+    use crate::board::Rules;
+    use crate::mcts::tree::WIN;
+
+    fn run(game: &Game, s: &mut Search, threads: usize, playouts: u64) -> SearchResult {
+        let task = Task {
+            to_move: game.to_move(),
+            komi_offset: 0.0,
+            threads,
+            seed: 11,
+            limits: Limits {
+                playouts: Some(playouts),
+                ..Limits::default()
+            },
+            ownership: false,
+        };
+        s.run(game, &task, &AtomicBool::new(false), None)
+    }
+
+    /// The visit-count invariant of a tree after a search, when no
+    /// simulation is in flight: a simulation counts one visit at every
+    /// node of its path (on the way down: the virtual loss) and ends at
+    /// exactly one node, the last of its path. So every node's visits are
+    /// its children's visits plus the simulations that ended there,
+    /// `ends = visits - sum of the children's visits >= 0`. A simulation
+    /// ends at a node while it is a leaf (a leaf's every visit; before
+    /// its expansion, the visits that found it a leaf: at least
+    /// `expand_after + 1 - threads`, for the expanding thread saw more
+    /// than `expand_after` visits, its own among them, and each other
+    /// thread may have had one visit on its way down that then found the
+    /// children), where two passes in the tree end the game, or at the
+    /// depth limit. The root, expanded before the search, ends none in it
+    /// (`root_ends`: those of a kept root's earlier searches). No node is
+    /// left claimed by an expansion that never finished, and every result
+    /// is within its visits. `fresh`: the tree was made by this search.
+    /// Returns the nodes walked.
+    fn check_visits(s: &Search, threads: u32, root_ends: u32, fresh: bool) -> usize {
+        let tree = &s.tree;
+        let expand_after = s.params.expand_after;
+        let mut stack = vec![tree.root()];
+        let mut walked = 0;
+        while let Some(node) = stack.pop() {
+            walked += 1;
+            let st = node.stats();
+            assert!(st.value <= WIN * st.visits, "{st:?}");
+            assert!(st.amaf_value <= WIN * st.amaf_visits, "{st:?}");
+            let kids = tree.children(node);
+            let below: u32 = kids.iter().map(Node::visits).sum();
+            assert!(st.visits >= below, "{} visits, children {below}", st.visits);
+            let ends = st.visits - below;
+            if std::ptr::eq(node, tree.root()) {
+                assert_eq!(ends, root_ends, "the root ends no simulation");
+            } else if node.is_expanded() && fresh {
+                assert!(ends + threads > expand_after, "expanded after {ends} ends");
+            }
+            if !node.is_expanded() {
+                // A leaf, not one left half expanded.
+                assert!(node.try_begin_expand(), "a node stuck expanding");
+                node.abandon_expand();
+            }
+            stack.extend(kids);
+        }
+        walked
+    }
+
+    /// Results recorded under each root move: one per simulation that
+    /// went through it and finished.
+    fn recorded(s: &Search, n: &Node) -> u32 {
+        s.root_score_n[n.mv().code()].load(Relaxed)
+    }
+
+    #[test]
+    fn two_threads_keep_the_visit_counts_whole() {
+        let game = Game::new(9, 7.5, Rules::chinese());
+        let mut s = Search::new(1 << 17, SearchParams::default());
+        let r = run(&game, &mut s, 2, 4000);
+        assert!(r.playouts >= 4000);
+        assert_eq!(s.tree.root().visits() as u64, r.playouts);
+        assert!(check_visits(&s, 2, 0, true) > 1000);
+        // Every visit counted on the way down has its result: each root
+        // move's visits equal the results recorded under it.
+        for n in s.tree.children(s.tree.root()) {
+            assert_eq!(n.visits(), recorded(&s, n), "{:?}", n.mv());
+        }
+        assert_eq!(s.tree.refused(), 0);
+
+        // A small tree, full after a few expansions, then kept for the
+        // next move (its root's earlier visits: those that ended there, as
+        // a leaf or not) and searched again.
+        let mut s = Search::new(2 * 600, SearchParams::default());
+        let r = run(&game, &mut s, 2, 1500);
+        assert!(
+            s.tree.is_full(),
+            "{} of {}",
+            s.tree.len(),
+            s.tree.capacity()
+        );
+        assert_eq!(s.tree.refused(), 0, "no priors computed for nothing");
+        check_visits(&s, 2, 0, true);
+        let mut game = game;
+        let best = r.best.unwrap();
+        game.play(Color::Black, TreeMove::from_point(best).to_move())
+            .unwrap();
+        let kept = s
+            .tree
+            .children(s.tree.root())
+            .iter()
+            .find(|n| n.mv() == TreeMove::from_point(best))
+            .unwrap();
+        let kept_visits = kept.visits();
+        let kept_ends = kept_visits - s.tree.children(kept).iter().map(Node::visits).sum::<u32>();
+        let r = run(&game, &mut s, 2, 1500);
+        assert_eq!(
+            s.tree.root().visits() as u64,
+            kept_visits as u64 + r.playouts
+        );
+        check_visits(&s, 2, kept_ends, false);
+        let results: u32 = s
+            .tree
+            .children(s.tree.root())
+            .iter()
+            .map(|n| recorded(&s, n))
+            .sum();
+        assert_eq!(results as u64, r.playouts);
+        assert_eq!(s.tree.refused(), 0);
+    }
+
+    #[test]
+    fn a_full_tree_computes_no_priors_it_cannot_store() {
+        // The empty 25x25 board: 626 root children, as many again for
+        // each node below. With 400 nodes in reserve a full tree took
+        // expansions it had no room for.
+        let game = Game::new(25, 7.5, Rules::chinese());
+        let mut s = Search::new(2 * 3000, SearchParams::default());
+        run(&game, &mut s, 1, 200);
+        assert_eq!(s.tree.refused(), 0);
+        assert!(s.tree.is_full());
+        check_visits(&s, 1, 0, true);
     }
 }
