@@ -13,7 +13,7 @@ use super::prior::{pass_prior, prior, PriorParams};
 use super::tree::{NewChild, Node, Stats, Tree, TreeMove};
 use super::worker::Worker;
 use crate::board::{Board, Color, Game, Move, Point, ARRAY_SIZE};
-use crate::playout::HeavyPolicy;
+use crate::playout::{HeavyParams, HeavyPolicy};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,8 @@ pub struct SearchParams {
     /// UCB exploration constant (0: RAVE and priors do the exploring).
     pub explore: f64,
     pub priors: PriorParams,
+    /// The playouts' policy.
+    pub heavy: HeavyParams,
 }
 
 impl Default for SearchParams {
@@ -37,6 +39,7 @@ impl Default for SearchParams {
             rave_equiv: 3000.0,
             explore: 0.0,
             priors: PriorParams::default(),
+            heavy: HeavyParams::default(),
         }
     }
 }
@@ -309,7 +312,7 @@ impl Search {
                 let (root, done, reason, halt) = (&root, &done, &reason, &halt);
                 s.spawn(move || {
                     let mut worker = Worker::new(root.board, seed.wrapping_add(t as u64));
-                    let mut policy = HeavyPolicy;
+                    let mut policy = HeavyPolicy::new(this.params.heavy);
                     loop {
                         // A stop from outside (an interrupt) still leaves
                         // the search a few simulations to answer with.
