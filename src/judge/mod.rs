@@ -325,7 +325,7 @@ fn playout_ownership(start: &Board, to_move: Color, params: JudgeParams) -> Vec<
                     let mut rng = PlayoutRng::seed_from_u64(SEED ^ (t as u64) << 32);
                     for _ in 0..per_thread {
                         board.copy_from(start);
-                        playout::run(&mut HeavyPolicy, &mut board, to_move, &mut rng);
+                        playout::run(&mut HeavyPolicy::default(), &mut board, to_move, &mut rng);
                         for p in start.points() {
                             own[p.index()] += match board.playout_owner(p) {
                                 Some(Color::Black) => 1,

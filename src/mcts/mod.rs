@@ -3,6 +3,7 @@
 pub mod prior;
 pub mod search;
 pub mod tree;
+mod worker;
 
 pub use search::{Candidate, Limits, Reporter, Search, SearchParams, SearchResult, Task};
 pub use tree::Tree;

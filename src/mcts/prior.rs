@@ -9,46 +9,85 @@
 //! more, since every opening move has the same playout value within the
 //! noise and RAVE's first picks would otherwise decide.
 
-use super::tree::{NewChild, PASS, WIN};
+use super::tree::{NewChild, TreeMove, WIN};
 use crate::board::{Board, Color, Point};
 use crate::playout::pattern::is_good_shape;
 use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, two_liberties};
 use crate::tactics::{distance, line, move_effect};
 
-/// Weights of the priors, in virtual playouts.
+/// Weights of the priors, in virtual playouts, and the distances their
+/// terms look at. Where the values came from: the first player
+/// (`767fd49`, 2026-11-29) took values in the range Pachi and Fuego use,
+/// tens of virtual playouts for tactical knowledge, and later commits
+/// added terms; no weight has been tuned by comparing values in matches.
+/// The matches that measured a term as a whole are named at its field.
 #[derive(Clone, Copy, Debug)]
 pub struct PriorParams {
-    /// Even prior: this many virtual playouts at a 50% win rate.
+    /// Even prior: this many virtual playouts at a 50% win rate. Default
+    /// 10 (`767fd49`), not measured.
     pub even: u16,
-    /// Virtual wins for a capture (twice for captures of 3 stones or more).
+    /// Virtual wins for a capture (twice for captures of 3 stones or
+    /// more). Default 20 (`767fd49`), not measured.
     pub capture: u16,
     /// Virtual wins for saving a string in atari (none when the string,
-    /// left with two liberties, is caught in a ladder).
+    /// left with two liberties, is caught in a ladder). Default 15
+    /// (`767fd49`; the ladder exception `c5f4a06`, measured with
+    /// `ladders`).
     pub atari_escape: u16,
     /// Virtual wins for an atari that captures the last move's string (of
-    /// two liberties) in a ladder.
+    /// two liberties) in a ladder. Default 15 (`c5f4a06`), measured with
+    /// `ladders`.
     pub ladder_atari: u16,
-    /// Virtual losses for a self-atari of more than one stone.
+    /// Virtual losses for a self-atari of more than one stone. Default 20
+    /// (`767fd49`), not measured.
     pub self_atari: u16,
-    /// Virtual wins for moves near the last move.
+    /// Virtual wins for moves within `near_last_distance` of the last
+    /// move. Default 6 (`767fd49`), not measured.
     pub near_last: u16,
-    /// Virtual losses for the first line (half for the second) in empty areas.
+    /// Distance ([`crate::tactics::distance`]) from the last move within
+    /// which `near_last` counts. Default 2 (`767fd49`), not measured; a
+    /// common-fate-graph distance in its place measured no better (9x9 A/B
+    /// at 3,000 playouts, 98 of 200, branch `exp-cfg`; docs/STRENGTH.md).
+    pub near_last_distance: usize,
+    /// On boards from 9x9 to 12x12, in an open area: virtual losses for
+    /// the first line (half for the second). Default 10 (`767fd49`), not
+    /// measured.
     pub edge: u16,
-    /// Virtual wins for a good 3x3 shape (the playout patterns).
+    /// Virtual wins for a good 3x3 shape (the playout patterns). Default
+    /// 10 (`c060e6e`), not measured on its own.
     pub pattern: u16,
-    /// On boards of 13x13 and up, in an open area (no stone within
-    /// distance 3): virtual wins for the third and fourth lines, virtual
-    /// losses for the first line (and the second, at three quarters).
+    /// On boards of 13x13 and up, in an open area: virtual wins for the
+    /// third and fourth lines, virtual losses for the first line (and
+    /// `open_area_second_line` for the second). Default 20 (`dc07ade`:
+    /// about Pachi's b19 surplus, so that local fights keep their weight).
+    /// Measured as a whole with `empty_corner`, against GNU Go rather than
+    /// A/B: the fourth 19x19 series with them won 24 of 30, the third
+    /// without them 11 of 18 (docs/STRENGTH.md).
     pub open_area: u16,
+    /// Virtual losses for the second line in an open area, 13x13 and up.
+    /// Default 15, three quarters of `open_area` (`3efbb57`), measured
+    /// with it.
+    pub open_area_second_line: u16,
+    /// No stone within this Manhattan distance makes an open area.
+    /// Default 3 (`767fd49`), not measured.
+    pub open_area_radius: usize,
     /// Further virtual wins for a 3-3, 3-4 or 4-4 point of an empty corner.
+    /// Default 60 (`dc07ade`), measured with `open_area`.
     pub empty_corner: u16,
-    /// Read ladders for the escape and ladder-atari priors.
+    /// Virtual losses (and no even prior) for a pass while the board has
+    /// room (more candidates than the board's side); once it is crowded,
+    /// a pass gets the even prior. Default 30, three times the even prior
+    /// (`767fd49`), not measured.
+    pub pass_losses: u16,
+    /// Read ladders for the escape and ladder-atari priors. Default on
+    /// (`bf812ea`): measured with the playouts' snapback check against
+    /// the player without both, A/B at fixed playouts: 19x19 at 1,000
+    /// playouts 51 of 69 (73.9%, 95% interval 62.5-82.8%), 9x9 at 3,000
+    /// playouts 109 of 200 (54.5%, 47.6-61.3%) (docs/STRENGTH.md).
     pub ladders: bool,
 }
 
 impl Default for PriorParams {
-    /// Values in the range Pachi and Fuego use (tens of virtual playouts
-    /// for tactical knowledge); not yet tuned by matches.
     fn default() -> PriorParams {
         PriorParams {
             even: 10,
@@ -57,10 +96,14 @@ impl Default for PriorParams {
             ladder_atari: 15,
             self_atari: 20,
             near_last: 6,
+            near_last_distance: 2,
             edge: 10,
             pattern: 10,
             open_area: 20,
+            open_area_second_line: 15,
+            open_area_radius: 3,
             empty_corner: 60,
+            pass_losses: 30,
             ladders: true,
         }
     }
@@ -101,7 +144,7 @@ pub fn prior(
         add(params.self_atari, false);
     }
     if let Some(last) = last {
-        if distance(board, p, last) <= 2 {
+        if distance(board, p, last) <= params.near_last_distance {
             add(params.near_last, true);
         }
     }
@@ -113,10 +156,13 @@ pub fn prior(
     let size = board.size();
     let opening = size >= 13;
     let l = line(board, p);
-    if size >= 9 && l <= if opening { 3 } else { 1 } && empty_around(board, p, 3) {
+    if size >= 9
+        && l <= if opening { 3 } else { 1 }
+        && empty_around(board, p, params.open_area_radius)
+    {
         match (opening, l) {
             (true, 0) => add(params.open_area, false),
-            (true, 1) => add(params.open_area * 3 / 4, false),
+            (true, 1) => add(params.open_area_second_line, false),
             (true, _) => {
                 add(params.open_area, true);
                 if is_empty_corner_point(board, p) {
@@ -128,7 +174,7 @@ pub fn prior(
         }
     }
     NewChild {
-        mv: p.index() as u16,
+        mv: TreeMove::play(p),
         prior_visits: visits.min(u16::MAX as u32) as u16,
         prior_value: wins2.min(u16::MAX as u32) as u16,
     }
@@ -141,10 +187,10 @@ pub fn pass_prior(board: &Board, candidates: usize, params: &PriorParams) -> New
     let (visits, wins2) = if crowded {
         (params.even, params.even)
     } else {
-        (params.even * 3, 0)
+        (params.pass_losses, 0)
     };
     NewChild {
-        mv: PASS,
+        mv: TreeMove::PASS,
         prior_visits: visits,
         prior_value: wins2,
     }

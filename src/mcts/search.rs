@@ -1,31 +1,42 @@
 //! The search: UCT with RAVE over the shared [`Tree`], run by scoped
-//! worker threads until a stop condition, then summarised.
+//! worker threads until a stop condition, then summarised; the subtree of
+//! the moves played is kept from one search to the next.
 //!
-//! One simulation: descend from the root by the RAVE-blended value,
-//! counting each visit on the way down (virtual loss); expand a leaf that
-//! has been visited often enough; play the position out with the playout
-//! policy; add the result to every node of the path and AMAF results to
-//! the siblings that the simulation played later.
+//! One simulation (mcts/worker.rs) runs in four steps: select (descend
+//! from the root by the RAVE-blended value, counting each visit on the
+//! way down: virtual loss), expand (a leaf visited often enough gets its
+//! children with priors), playout (with the playout policy), backup (the
+//! result to every node of the path, AMAF results to the children along
+//! it that the simulation played later).
 
 use super::prior::{pass_prior, prior, PriorParams};
-use super::tree::{NewChild, Node, Stats, Tree, PASS, WIN};
-use crate::board::{AreaCount, Bitboard, Board, Color, Game, Move, Point, ARRAY_SIZE};
-use crate::playout::{self, HeavyPolicy, PlayoutPolicy, PlayoutRng};
-use rand::SeedableRng;
+use super::tree::{NewChild, Node, Stats, Tree, TreeMove};
+use super::worker::Worker;
+use crate::board::{Board, Color, Game, Move, Point, ARRAY_SIZE};
+use crate::playout::{HeavyParams, HeavyPolicy};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-/// Tuning of the search.
+/// Tuning of the search. The numbers are those of the first player
+/// (`767fd49`, 2026-11-29); no match has compared them with others.
 #[derive(Clone, Debug)]
 pub struct SearchParams {
-    /// Visits a leaf needs before it is expanded.
+    /// A leaf is expanded on the first visit after it has had this many.
+    /// Default 2, not measured.
     pub expand_after: u32,
     /// RAVE equivalence parameter: `beta = r / (r + n + r * n / equiv)`
-    /// (Gelly & Silver 2011; Pachi uses a few thousand).
+    /// (Gelly & Silver 2011). Default 3000, Pachi's value for small boards
+    /// (its ucb1amaf policy: 3000, and 4000 on large boards); not measured
+    /// here.
     pub rave_equiv: f64,
-    /// UCB exploration constant (0: RAVE and priors do the exploring).
+    /// UCB exploration constant. Default 0: RAVE and the priors do the
+    /// exploring, as in Pachi's ucb1amaf (`explore_p = 0`); not measured
+    /// here.
     pub explore: f64,
+    /// The priors' weights.
     pub priors: PriorParams,
+    /// The playouts' policy.
+    pub heavy: HeavyParams,
 }
 
 impl Default for SearchParams {
@@ -35,6 +46,7 @@ impl Default for SearchParams {
             rave_equiv: 3000.0,
             explore: 0.0,
             priors: PriorParams::default(),
+            heavy: HeavyParams::default(),
         }
     }
 }
@@ -111,12 +123,12 @@ pub struct SearchResult {
 }
 
 /// The position a search starts from.
-struct Root<'a> {
-    board: &'a Board,
-    to_move: Color,
+pub(super) struct Root<'a> {
+    pub(super) board: &'a Board,
+    pub(super) to_move: Color,
     /// Black needs more than this area difference to win.
-    komi: f64,
-    last: Option<Point>,
+    pub(super) komi: f64,
+    pub(super) last: Option<Point>,
     game: &'a Game,
 }
 
@@ -157,9 +169,6 @@ struct SearchedPosition {
 
 /// Simulations a search runs even when stopped from outside at once.
 const MIN_PLAYOUTS: u64 = 100;
-
-/// Deepest path followed in the tree.
-const MAX_DEPTH: usize = 512;
 
 impl Search {
     /// A search whose two trees together hold at most `tree_nodes` nodes.
@@ -213,9 +222,10 @@ impl Search {
         let mut board = prev_board;
         if follows {
             for &(col, mv) in &now[moves.len()..] {
-                let played = match mv {
-                    Move::Play(p) => board.play(col, p).is_ok(),
-                    Move::Pass => {
+                let want = TreeMove::from_move(mv);
+                let played = match want.point() {
+                    Some(p) => board.play(col, p).is_ok(),
+                    None => {
                         board.pass();
                         true
                     }
@@ -224,10 +234,6 @@ impl Search {
                     found = false;
                     break;
                 }
-                let want = match mv {
-                    Move::Play(p) => p.index() as u16,
-                    Move::Pass => PASS,
-                };
                 let next = self
                     .tree
                     .children(self.tree.node(node))
@@ -279,6 +285,8 @@ impl Search {
         let komi = game.komi() + game.handicap_compensation() + komi_offset;
         let kept = self.reuse(game, to_move, komi);
         log::debug!("tree reuse: {kept} nodes kept");
+        self.tree
+            .set_reserve(Tree::reserve_for(game.size(), threads.max(1)));
         self.previous = Some(SearchedPosition {
             board: game.board().clone(),
             moves: game.moves().to_vec(),
@@ -308,6 +316,7 @@ impl Search {
                 let (root, done, reason, halt) = (&root, &done, &reason, &halt);
                 s.spawn(move || {
                     let mut worker = Worker::new(root.board, seed.wrapping_add(t as u64));
+                    let mut policy = HeavyPolicy::new(this.params.heavy);
                     loop {
                         // A stop from outside (an interrupt) still leaves
                         // the search a few simulations to answer with.
@@ -320,7 +329,7 @@ impl Search {
                             halt.store(true, Relaxed);
                             break;
                         }
-                        worker.simulate(this, root, &mut HeavyPolicy);
+                        worker.simulate(this, root, &mut policy);
                         done.fetch_add(1, Relaxed);
                     }
                 });
@@ -424,13 +433,33 @@ impl Search {
         self.track_owner = ownership;
     }
 
+    /// Note a finished simulation: its score (Black's area minus White's,
+    /// komi included) under the root move it began with (`None` when it
+    /// left the tree at the root), and, when the search counts ownership,
+    /// who owns each point of its final `board`.
+    pub(super) fn record(&self, first: Option<TreeMove>, score: f64, board: &Board) {
+        if let Some(mv) = first {
+            let code = mv.code();
+            self.root_score[code].fetch_add((2.0 * score).round() as i64, Relaxed);
+            self.root_score_n[code].fetch_add(1, Relaxed);
+        }
+        if self.track_owner {
+            for p in board.points() {
+                if let Some(c) = board.playout_owner(p) {
+                    self.owner[2 * p.index() + c.index()].fetch_add(1, Relaxed);
+                }
+            }
+            self.owner_n.fetch_add(1, Relaxed);
+        }
+    }
+
     /// The most visited line from `node` on, at most `max` moves, each
     /// after the first visited at least [`PV_MIN_VISITS`] times: the line
     /// ends where the tree's visits get thin, rather than running on
     /// through moves (passes among them) that a handful of simulations
     /// happened to try first.
     fn principal_variation(&self, node: &Node, max: usize) -> Vec<Option<Point>> {
-        let mut pv = vec![move_of(node.mv())];
+        let mut pv = vec![node.mv().point()];
         let mut node = node;
         while pv.len() < max && node.is_expanded() {
             let Some(next) = self
@@ -442,7 +471,7 @@ impl Search {
             else {
                 break;
             };
-            pv.push(move_of(next.mv()));
+            pv.push(next.mv().point());
             node = next;
         }
         pv
@@ -466,20 +495,20 @@ impl Search {
             .tree
             .children(self.tree.root())
             .iter()
-            .filter(|n| move_of(n.mv()).is_none_or(|p| game.is_legal(to_move, p)))
+            .filter(|n| n.mv().point().is_none_or(|p| game.is_legal(to_move, p)))
             .map(|n| {
-                let code = n.mv() as usize;
+                let code = n.mv().code();
                 let s = self.root_score[code].load(Relaxed);
                 let k = self.root_score_n[code].load(Relaxed);
                 sum += s;
                 count += k as u64;
                 Candidate {
-                    mv: move_of(n.mv()),
+                    mv: n.mv().point(),
                     stats: n.stats(),
                     pv: if n.visits() > 0 {
                         self.principal_variation(n, PV_MAX)
                     } else {
-                        vec![move_of(n.mv())]
+                        vec![n.mv().point()]
                     },
                     score: (k > 0).then(|| sign * (s as f64 / k as f64 + offset)),
                 }
@@ -524,7 +553,7 @@ const PV_MIN_VISITS: u32 = 10;
 /// `legal` allows and that fills none of `c`'s true eyes, and the pass,
 /// each with its prior. `out` is cleared first (and allocates only when
 /// it has never held this many).
-fn new_children(
+pub(super) fn new_children(
     board: &mut Board,
     c: Color,
     last: Option<Point>,
@@ -542,350 +571,5 @@ fn new_children(
     out.push(pass_prior(board, out.len(), &params.priors));
 }
 
-fn move_of(mv: u16) -> Option<Point> {
-    (mv != PASS).then(|| Point::from_index(mv as usize))
-}
-
-/// The RAVE-blended value of a child for selection.
-#[inline]
-fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams) -> f64 {
-    let n = (s.visits + s.prior_visits) as f64;
-    let mc = if n > 0.0 {
-        (s.value + s.prior_value) as f64 / (WIN as f64 * n)
-    } else {
-        0.5
-    };
-    let r = s.amaf_visits as f64;
-    let value = if r > 0.0 {
-        let amaf = s.amaf_value as f64 / (WIN as f64 * r);
-        let beta = r / (r + n + r * n / params.rave_equiv);
-        (1.0 - beta) * mc + beta * amaf
-    } else {
-        mc
-    };
-    if params.explore > 0.0 {
-        value + params.explore * ((parent_visits.max(1) as f64).ln() / n.max(1.0)).sqrt()
-    } else {
-        value
-    }
-}
-
-/// One search thread's private state: no allocation per simulation.
-struct Worker {
-    board: Board,
-    rng: PlayoutRng,
-    /// Moves of the current simulation from the root (`PASS` for a pass).
-    moves: Vec<u16>,
-    path: Vec<u32>,
-    /// For AMAF: colour (1 Black, 2 White) that first played each point.
-    first: [u8; ARRAY_SIZE],
-    children: Vec<NewChild>,
-}
-
-impl Worker {
-    fn new(board: &Board, seed: u64) -> Worker {
-        Worker {
-            board: board.clone(),
-            rng: PlayoutRng::seed_from_u64(seed),
-            moves: Vec::with_capacity(MAX_DEPTH + playout::max_moves(board.size()) as usize + 8),
-            path: Vec::with_capacity(MAX_DEPTH + 2),
-            first: [0; ARRAY_SIZE],
-            children: Vec::with_capacity(board.size() * board.size() + 1),
-        }
-    }
-
-    fn simulate<P: PlayoutPolicy>(&mut self, search: &Search, root: &Root, policy: &mut P) {
-        let tree = &search.tree;
-        let params = &search.params;
-        self.board.copy_from(root.board);
-        self.moves.clear();
-        self.path.clear();
-        let mut node = tree.root();
-        node.add_visit();
-        self.path.push(0);
-        let mut c = root.to_move;
-        // Passes before the root are not counted: after the opponent's pass
-        // the player has already checked whether passing wins by the judged
-        // count, and in the tree a root pass goes on into a playout, which
-        // judges dead stones by play as the referee's count will.
-        let mut passes = 0;
-        let mut last = root.last;
-        // Descend.
-        loop {
-            if passes >= 2 || self.path.len() > MAX_DEPTH {
-                break;
-            }
-            if !node.is_expanded() {
-                if node.visits() > params.expand_after && !tree.is_full() && node.try_begin_expand()
-                {
-                    self.expand(tree, node, c, last, params);
-                }
-                if !node.is_expanded() {
-                    break;
-                }
-            }
-            let parent_visits = node.visits();
-            let child = tree
-                .children(node)
-                .iter()
-                .max_by(|a, b| {
-                    rave_value(&a.stats(), parent_visits, params).total_cmp(&rave_value(
-                        &b.stats(),
-                        parent_visits,
-                        params,
-                    ))
-                })
-                .expect("expanded nodes have children");
-            child.add_visit();
-            let mv = child.mv();
-            if mv == PASS {
-                self.board.pass();
-                passes += 1;
-                last = None;
-            } else {
-                let p = Point::from_index(mv as usize);
-                self.board.play_legal(c, p);
-                passes = 0;
-                last = Some(p);
-            }
-            self.moves.push(mv);
-            self.path.push(tree.index_of(child));
-            node = child;
-            c = !c;
-        }
-        let tree_moves = self.moves.len();
-        // Play out (two passes in the tree end the game as it stands).
-        let diff = if passes >= 2 {
-            // The game ends here as it stands: count it exactly (empty
-            // regions of any size), dead stones and all.
-            AreaCount::count(&self.board, Bitboard::EMPTY).difference()
-        } else {
-            let moves = &mut self.moves;
-            playout::run_logged(policy, &mut self.board, c, &mut self.rng, |m| {
-                moves.push(m.map_or(PASS, |p| p.index() as u16))
-            })
-            .area_difference
-        };
-        let score = diff as f64 - root.komi;
-        if tree_moves > 0 {
-            let code = self.moves[0] as usize;
-            search.root_score[code].fetch_add((2.0 * score).round() as i64, Relaxed);
-            search.root_score_n[code].fetch_add(1, Relaxed);
-        }
-        if search.track_owner {
-            for p in self.board.points() {
-                if let Some(c) = self.board.playout_owner(p) {
-                    search.owner[2 * p.index() + c.index()].fetch_add(1, Relaxed);
-                }
-            }
-            search.owner_n.fetch_add(1, Relaxed);
-        }
-        let black_value = if score > 0.0 {
-            WIN
-        } else if score < 0.0 {
-            0
-        } else {
-            WIN / 2
-        };
-        let value_for = |col: Color| {
-            if col == Color::Black {
-                black_value
-            } else {
-                WIN - black_value
-            }
-        };
-        // Back up: node i of the path was entered by the move i-1, played
-        // by the root's mover when i-1 is even.
-        let mover = |i: usize| {
-            if i.is_multiple_of(2) {
-                root.to_move
-            } else {
-                !root.to_move
-            }
-        };
-        for (i, &n) in self.path.iter().enumerate().skip(1) {
-            tree.node(n).add_value(value_for(mover(i - 1)));
-        }
-        // AMAF: walk the path from the deepest node up, knowing for each
-        // point which colour played it first after that node.
-        self.first.fill(0);
-        for i in (tree_moves..self.moves.len()).rev() {
-            let mv = self.moves[i];
-            if mv != PASS {
-                self.first[mv as usize] = mover(i) as u8 + 1;
-            }
-        }
-        for d in (0..self.path.len()).rev() {
-            let node = tree.node(self.path[d]);
-            let to_play = mover(d);
-            let tag = to_play as u8 + 1;
-            let v = value_for(to_play);
-            for child in tree.children(node) {
-                let mv = child.mv();
-                if mv != PASS && self.first[mv as usize] == tag {
-                    child.add_amaf(v);
-                }
-            }
-            if d > 0 {
-                let mv = self.moves[d - 1];
-                if mv != PASS {
-                    self.first[mv as usize] = mover(d - 1) as u8 + 1;
-                }
-            }
-        }
-    }
-
-    fn expand(
-        &mut self,
-        tree: &Tree,
-        node: &Node,
-        c: Color,
-        last: Option<Point>,
-        params: &SearchParams,
-    ) {
-        new_children(
-            &mut self.board,
-            c,
-            last,
-            params,
-            &mut self.children,
-            |b, p| b.is_legal(c, p),
-        );
-        tree.expand(node, &self.children);
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Rules;
-
-    fn search(game: &Game, search: &mut Search, playouts: u64) -> SearchResult {
-        let limits = Limits {
-            playouts: Some(playouts),
-            ..Limits::default()
-        };
-        {
-            let task = Task {
-                to_move: game.to_move(),
-                komi_offset: 0.0,
-                threads: 1,
-                seed: 7,
-                limits,
-                ownership: false,
-            };
-            search.run(game, &task, &AtomicBool::new(false), None)
-        }
-    }
-
-    #[test]
-    fn one_thread_with_a_seed_is_deterministic() {
-        let game = Game::new(9, 7.5, Rules::chinese());
-        let a = search(
-            &game,
-            &mut Search::new(1 << 16, SearchParams::default()),
-            2000,
-        );
-        let b = search(
-            &game,
-            &mut Search::new(1 << 16, SearchParams::default()),
-            2000,
-        );
-        assert_eq!(a.best, b.best);
-        assert_eq!(
-            a.moves.iter().map(|m| m.stats.visits).collect::<Vec<_>>(),
-            b.moves.iter().map(|m| m.stats.visits).collect::<Vec<_>>()
-        );
-        assert_eq!(a.playouts, 2000);
-    }
-
-    #[test]
-    fn principal_variations_stop_where_visits_get_thin() {
-        let game = Game::new(9, 7.5, Rules::chinese());
-        let mut s = Search::new(1 << 18, SearchParams::default());
-        let r = search(&game, &mut s, 3000);
-        let mut longest = 0;
-        for m in &r.moves {
-            // Walk the line in the tree: every move after the first has the
-            // visits, and the line goes on while the next move has them.
-            let mut node = s
-                .tree
-                .children(s.tree.root())
-                .iter()
-                .find(|n| move_of(n.mv()) == m.mv)
-                .unwrap();
-            for (i, &mv) in m.pv.iter().enumerate().skip(1) {
-                node = s
-                    .tree
-                    .children(node)
-                    .iter()
-                    .find(|n| move_of(n.mv()) == mv)
-                    .unwrap();
-                assert!(node.visits() >= PV_MIN_VISITS, "move {i} of {:?}", m.pv);
-            }
-            if m.pv.len() < PV_MAX && node.is_expanded() {
-                let next = s.tree.children(node).iter().map(|n| n.visits()).max();
-                assert!(next.unwrap_or(0) < PV_MIN_VISITS, "{:?} stops early", m.pv);
-            }
-            longest = longest.max(m.pv.len());
-        }
-        assert!(longest >= 3, "the best line is read some moves deep");
-    }
-
-    #[test]
-    fn the_played_subtree_is_reused() {
-        let mut game = Game::new(9, 7.5, Rules::chinese());
-        let mut s = Search::new(1 << 18, SearchParams::default());
-        let r = search(&game, &mut s, 3000);
-        let Some(Some(p)) = r.best else {
-            panic!("no move")
-        };
-        game.play(Color::Black, Move::Play(p)).unwrap();
-        // White answers with its most visited reply in the tree.
-        let node = s
-            .tree
-            .children(s.tree.root())
-            .iter()
-            .find(|n| n.mv() == p.index() as u16)
-            .unwrap();
-        let reply = s
-            .tree
-            .children(node)
-            .iter()
-            .max_by_key(|n| n.visits())
-            .unwrap();
-        let expected = reply.visits();
-        game.play(
-            Color::White,
-            Move::Play(Point::from_index(reply.mv() as usize)),
-        )
-        .unwrap();
-        let kept = s.reuse(&game, Color::Black, 7.5);
-        assert!(kept > 1, "kept {kept}");
-        assert_eq!(s.tree.root().visits(), expected);
-        // A position that does not follow starts afresh.
-        let other = Game::new(9, 7.5, Rules::chinese());
-        assert_eq!(s.reuse(&other, Color::Black, 7.5), 0);
-    }
-
-    #[test]
-    fn a_tree_is_never_reused_for_another_position() {
-        let mut s = Search::new(1 << 16, SearchParams::default());
-        search(&Game::new(9, 7.5, Rules::chinese()), &mut s, 500);
-        let big = Game::new(19, 7.5, Rules::chinese());
-        assert_eq!(s.reuse(&big, Color::Black, 7.5), 0, "another board size");
-        // Two setup-only positions: same (empty) move list, other stones.
-        let p = |v| Point::parse(v, 9).unwrap();
-        let mut a = Game::new(9, 7.5, Rules::chinese());
-        a.setup(&[p("C3")], &[], &[]).unwrap();
-        search(&a, &mut s, 500);
-        let mut b = Game::new(9, 7.5, Rules::chinese());
-        b.setup(&[p("G7")], &[], &[]).unwrap();
-        assert_eq!(s.reuse(&b, Color::Black, 7.5), 0, "another setup");
-        let r = search(&b, &mut s, 500);
-        assert!(r
-            .moves
-            .iter()
-            .all(|m| m.mv.is_none_or(|q| b.is_legal(Color::Black, q))));
-    }
-}
+mod tests;

@@ -9,10 +9,65 @@
 //! thread that sees `EXPANDED` sees the whole block of initialised
 //! children. Nodes are never freed during a search.
 
+use crate::board::{Move, Point, MAX_SIZE};
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering::*};
 
-/// `Node::mv` value of the pass move (grid index 0 is always off the board).
-pub const PASS: u16 = 0;
+/// A move of the tree: a stone on a point, or the pass. It is stored in a
+/// node as its code, the point's grid index, or 0 for the pass (grid index
+/// 0 is always off the board, and all-zero memory is a pass). A
+/// resignation is no tree move: the search never plays one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TreeMove(u16);
+
+impl TreeMove {
+    /// The pass.
+    pub const PASS: TreeMove = TreeMove(0);
+
+    /// A stone on `p`.
+    #[inline]
+    pub const fn play(p: Point) -> TreeMove {
+        TreeMove(p.index() as u16)
+    }
+
+    /// The tree move of a board move.
+    #[inline]
+    pub fn from_move(m: Move) -> TreeMove {
+        match m {
+            Move::Play(p) => TreeMove::play(p),
+            Move::Pass => TreeMove::PASS,
+        }
+    }
+
+    /// The tree move of a point, or of the pass for `None`.
+    #[inline]
+    pub fn from_point(p: Option<Point>) -> TreeMove {
+        p.map_or(TreeMove::PASS, TreeMove::play)
+    }
+
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The point played, `None` for the pass.
+    #[inline]
+    pub fn point(self) -> Option<Point> {
+        (!self.is_pass()).then(|| Point::from_index(self.0 as usize))
+    }
+
+    /// The board move.
+    #[inline]
+    pub fn to_move(self) -> Move {
+        self.point().map_or(Move::Pass, Move::Play)
+    }
+
+    /// A dense index for per-move tables: 0 for the pass, else the point's
+    /// grid index (below [`crate::board::ARRAY_SIZE`]).
+    #[inline]
+    pub const fn code(self) -> usize {
+        self.0 as usize
+    }
+}
 
 const LEAF: u8 = 0; // must stay 0: trees start as zeroed memory
 const EXPANDING: u8 = 1;
@@ -24,7 +79,7 @@ pub const WIN: u32 = 2;
 /// One node: the position after its move. Values are for the player who
 /// played `mv` into it.
 pub struct Node {
-    /// The move that leads here: a grid index, or [`PASS`].
+    /// The move that leads here: a [`TreeMove`]'s code.
     mv: AtomicU16,
     /// Prior knowledge as virtual playouts: visits in the high half,
     /// value in half-points in the low half.
@@ -62,9 +117,9 @@ impl Stats {
 }
 
 impl Node {
-    fn new(mv: u16, prior_visits: u16, prior_value: u16) -> Node {
+    fn new(mv: TreeMove, prior_visits: u16, prior_value: u16) -> Node {
         Node {
-            mv: AtomicU16::new(mv),
+            mv: AtomicU16::new(mv.0),
             prior: AtomicU32::new((prior_visits as u32) << 16 | prior_value as u32),
             state: AtomicU8::new(LEAF),
             visits: AtomicU32::new(0),
@@ -78,8 +133,8 @@ impl Node {
 
     /// The move that leads here.
     #[inline]
-    pub fn mv(&self) -> u16 {
-        self.mv.load(Relaxed)
+    pub fn mv(&self) -> TreeMove {
+        TreeMove(self.mv.load(Relaxed))
     }
 
     pub fn stats(&self) -> Stats {
@@ -153,12 +208,17 @@ fn copy_node(dst: &Node, src: &Node) {
 pub struct Tree {
     nodes: Vec<Node>,
     used: AtomicU32,
+    /// Free nodes that [`Tree::is_full`] keeps back: room for every
+    /// expansion that may be in flight ([`Tree::reserve_for`]).
+    reserve: usize,
+    /// Expansions refused for want of room since the tree was cleared.
+    refused: AtomicU32,
 }
 
 /// What a child is created with.
 #[derive(Clone, Copy, Debug)]
 pub struct NewChild {
-    pub mv: u16,
+    pub mv: TreeMove,
     pub prior_visits: u16,
     pub prior_value: u16,
 }
@@ -190,13 +250,35 @@ impl Tree {
         Tree {
             nodes,
             used: AtomicU32::new(1),
+            reserve: Tree::reserve_for(MAX_SIZE, 1),
+            refused: AtomicU32::new(0),
         }
+    }
+
+    /// The free nodes to keep back for a search of a board of side `size`
+    /// with `threads` threads. One expansion makes at most `size * size + 1`
+    /// children (every point and the pass: 626 on an empty 25x25 board),
+    /// and every thread may have found the tree not full and be computing
+    /// the priors of one expansion before it takes its block of nodes.
+    /// With this reserve those blocks all fit: the last check that found
+    /// the tree not full left room for `threads` of the largest blocks,
+    /// and only expansions in flight at that moment, one a thread, can
+    /// take nodes before an expansion that passed its own check. So an
+    /// expansion, once begun, never computes priors it cannot store.
+    pub fn reserve_for(size: usize, threads: usize) -> usize {
+        threads.max(1) * (size * size + 1)
+    }
+
+    /// Keep `nodes` free nodes back (see [`Tree::reserve_for`]).
+    pub fn set_reserve(&mut self, nodes: usize) {
+        self.reserve = nodes;
     }
 
     /// Start again with only a fresh root.
     pub fn clear(&mut self) {
-        self.nodes[0] = Node::new(PASS, 0, 0);
+        self.nodes[0] = Node::new(TreeMove::PASS, 0, 0);
         *self.used.get_mut() = 1;
+        *self.refused.get_mut() = 0;
     }
 
     pub fn root(&self) -> &Node {
@@ -215,9 +297,18 @@ impl Tree {
         (self.used.load(Relaxed) as usize).min(self.nodes.len())
     }
 
-    /// Whether no expansion fits any more (fewer than 400 free nodes).
+    /// Whether the tree takes no more expansions: fewer free nodes than
+    /// the reserve ([`Tree::reserve_for`]). Checked before an expansion
+    /// computes its children's priors.
     pub fn is_full(&self) -> bool {
-        self.used.load(Relaxed) as usize + 400 > self.nodes.len()
+        self.used.load(Relaxed) as usize + self.reserve > self.nodes.len()
+    }
+
+    /// Expansions refused for want of room since the tree was cleared
+    /// (their priors were computed for nothing; with the reserve of
+    /// [`Tree::reserve_for`] only a root too big for the whole tree is).
+    pub fn refused(&self) -> u32 {
+        self.refused.load(Relaxed)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -279,6 +370,7 @@ impl Tree {
             (used as usize + n as usize <= self.nodes.len()).then_some(used + n)
         });
         let Ok(first) = reserved else {
+            self.refused.fetch_add(1, Relaxed);
             node.abandon_expand();
             return false;
         };
@@ -291,5 +383,182 @@ impl Tree {
         node.num_children.store(n, Relaxed);
         node.state.store(EXPANDED, Release);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// `n` children on the first points of a 9x9 board, the last one the
+    /// pass, with priors that tell them apart.
+    fn kids(n: usize) -> Vec<NewChild> {
+        let b = Board::new(9);
+        (0..n)
+            .map(|i| NewChild {
+                mv: if i + 1 == n {
+                    TreeMove::PASS
+                } else {
+                    TreeMove::play(b.empty_at(i))
+                },
+                prior_visits: 10 + i as u16,
+                prior_value: i as u16,
+            })
+            .collect()
+    }
+
+    fn expand(tree: &Tree, node: &Node, n: usize) -> bool {
+        assert!(node.try_begin_expand());
+        tree.expand(node, &kids(n))
+    }
+
+    #[test]
+    fn tree_moves_convert_to_and_from_board_moves() {
+        let p = Point::parse("C3", 9).unwrap();
+        assert_eq!(TreeMove::play(p).point(), Some(p));
+        assert_eq!(TreeMove::play(p).to_move(), Move::Play(p));
+        assert_eq!(TreeMove::from_move(Move::Play(p)), TreeMove::play(p));
+        assert_eq!(TreeMove::from_move(Move::Pass), TreeMove::PASS);
+        assert_eq!(TreeMove::from_point(None), TreeMove::PASS);
+        assert!(TreeMove::PASS.is_pass() && !TreeMove::play(p).is_pass());
+        assert_eq!(TreeMove::PASS.point(), None);
+        assert_eq!(TreeMove::PASS.to_move(), Move::Pass);
+        assert_eq!(TreeMove::play(p).code(), p.index());
+        // A fresh tree's root is the pass node of zeroed memory.
+        assert_eq!(Tree::with_capacity(4).root().mv(), TreeMove::PASS);
+    }
+
+    #[test]
+    fn a_full_arena_refuses_expansion_cleanly() {
+        let tree = Tree::with_capacity(6);
+        let root = tree.root();
+        assert!(expand(&tree, root, 4));
+        assert_eq!(tree.len(), 5);
+        let child = &tree.children(root)[0];
+        // Three more children do not fit in the one free node: refused,
+        // with nothing taken and the node a leaf that can be expanded again.
+        assert!(!expand(&tree, child, 3));
+        assert!(!child.is_expanded());
+        assert!(tree.children(child).is_empty());
+        assert_eq!(tree.len(), 5);
+        assert!(expand(&tree, child, 1));
+        assert_eq!(tree.len(), 6);
+        assert_eq!(tree.children(child)[0].mv(), TreeMove::PASS);
+        // The root's children are untouched.
+        let moves: Vec<_> = tree.children(root).iter().map(Node::mv).collect();
+        assert_eq!(moves, kids(4).iter().map(|k| k.mv).collect::<Vec<_>>());
+        // Not even a single child fits now.
+        let grandchild = &tree.children(child)[0];
+        assert!(!expand(&tree, grandchild, 1));
+        assert_eq!(tree.len(), 6);
+    }
+
+    #[test]
+    fn the_reserve_holds_the_largest_expansion_of_each_thread() {
+        // An empty 25x25 board has 625 points and the pass: a tree that
+        // is not full for one thread holds them.
+        let biggest = 25 * 25 + 1;
+        assert_eq!(Tree::reserve_for(25, 1), biggest);
+        assert_eq!(Tree::reserve_for(9, 2), 2 * 82);
+        let mut tree = Tree::with_capacity(1 + biggest);
+        tree.set_reserve(Tree::reserve_for(25, 1));
+        assert!(!tree.is_full());
+        assert!(expand(&tree, tree.root(), biggest));
+        assert!(tree.is_full());
+        // Two threads need room for two such expansions.
+        let mut tree = Tree::with_capacity(1 + 2 * biggest - 1);
+        tree.set_reserve(Tree::reserve_for(25, 2));
+        assert!(tree.is_full());
+        // The reserve of 9x9 leaves room to grow.
+        let mut tree = Tree::with_capacity(100);
+        tree.set_reserve(Tree::reserve_for(9, 1));
+        assert!(!tree.is_full());
+        assert!(expand(&tree, tree.root(), 18));
+        assert!(tree.is_full(), "19 used + 82 kept back > 100");
+    }
+
+    /// Every node reachable from the root of `t`, with its arena index,
+    /// breadth first; checks that child blocks lie in the used part and
+    /// that no node is reached twice.
+    fn walk(t: &Tree) -> Vec<u32> {
+        let mut seen = vec![false; t.capacity()];
+        let mut order = vec![0u32];
+        let mut i = 0;
+        while i < order.len() {
+            let node = t.node(order[i]);
+            assert_ne!(node.state.load(Relaxed), EXPANDING);
+            for kid in t.children(node) {
+                let k = t.index_of(kid);
+                assert!((k as usize) < t.len(), "child {k} beyond {}", t.len());
+                assert!(!seen[k as usize], "node {k} reached twice");
+                seen[k as usize] = true;
+                order.push(k);
+            }
+            i += 1;
+        }
+        order
+    }
+
+    #[test]
+    fn a_subtree_copy_cut_off_by_the_capacity_stays_consistent() {
+        // Root: 3 children a, b, c; a has 3, b 2, c 1; a's first child 2.
+        let src = Tree::with_capacity(64);
+        assert!(expand(&src, src.root(), 3));
+        let [a, b, c] = [0, 1, 2].map(|i| &src.children(src.root())[i]);
+        assert!(expand(&src, a, 3));
+        assert!(expand(&src, b, 2));
+        assert!(expand(&src, c, 1));
+        assert!(expand(&src, &src.children(a)[0], 2));
+        // Statistics that differ from node to node.
+        for (k, &i) in walk(&src).iter().enumerate() {
+            let node = src.node(i);
+            for _ in 0..=k {
+                node.add_visit();
+                node.add_amaf(1);
+            }
+            node.add_value(k as u32);
+        }
+        // Room for the root, its 3 children and a's 3, breadth first; b's
+        // and c's children and a's grandchildren are cut off.
+        let mut dst = Tree::with_capacity(7);
+        dst.copy_subtree(&src, 0);
+        assert_eq!(dst.len(), 7);
+        let copied = walk(&dst);
+        assert_eq!(copied.len(), 7);
+        let originals = walk(&src);
+        for (&d, &s) in copied.iter().zip(&originals) {
+            let (dn, sn) = (dst.node(d), src.node(s));
+            assert_eq!(dn.mv(), sn.mv());
+            assert_eq!(dn.stats(), sn.stats());
+        }
+        let [da, db, dc] = [0, 1, 2].map(|i| &dst.children(dst.root())[i]);
+        assert_eq!(dst.children(da).len(), 3);
+        for cut in [db, dc, &dst.children(da)[0]] {
+            // A cut-off node is a plain leaf with its statistics kept.
+            assert!(!cut.is_expanded() && dst.children(cut).is_empty());
+            assert!(cut.visits() > 0);
+        }
+        // The full copy refuses more children cleanly.
+        assert!(!expand(&dst, db, 2));
+        assert!(!db.is_expanded());
+        assert_eq!(dst.len(), 7);
+
+        // Reuse copies the subtree of a played move: a's, with room for
+        // a, its 3 children and 1 more node; a's first child keeps its
+        // statistics but not its 2 children.
+        let mut dst = Tree::with_capacity(5);
+        dst.copy_subtree(&src, src.index_of(a));
+        assert_eq!(dst.len(), 4);
+        assert_eq!(dst.root().stats(), a.stats());
+        assert_eq!(dst.root().mv(), a.mv());
+        assert_eq!(walk(&dst).len(), 4);
+        let first = &dst.children(dst.root())[0];
+        assert!(!first.is_expanded());
+        assert_eq!(first.stats(), src.children(a)[0].stats());
+        // It can still be expanded into the one free node.
+        assert!(expand(&dst, first, 1));
+        assert_eq!(dst.len(), 5);
+        assert_eq!(walk(&dst).len(), 5);
     }
 }

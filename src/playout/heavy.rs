@@ -17,26 +17,84 @@ use crate::board::{Board, Color, Point};
 use crate::tactics::ladder::escape_is_laddered;
 use crate::tactics::move_effect;
 
+/// The numbers of the heavy policy. None has been tuned: they are the
+/// first values chosen (commit `c669069`, 2026-11-29, the first heavy
+/// playouts), kept through every match in docs/STRENGTH.md, and no match
+/// has compared them with others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeavyParams {
+    /// Length of a list of candidate moves (the answers to the last move,
+    /// the shapes around it, the captures anywhere), at most
+    /// [`MAX_CANDIDATES`]; the moves past it are dropped. Default 24, the
+    /// list's capacity: a bound that rarely binds (at most 8 shapes, 16
+    /// captures anywhere, the board's list of strings in atari), not
+    /// measured.
+    pub candidates: usize,
+    /// Stones of an own string in atari beside the last move whose
+    /// neighbours are searched for an attacker in atari to capture.
+    /// Default 32: a bound on the work for long strings, not measured.
+    pub attacker_scan_stones: usize,
+    /// Times a random move that is a self-atari of more than
+    /// `random_self_atari` stones is drawn again before one is played
+    /// anyway. Default 3, not measured (Pachi's moggy likewise re-draws a
+    /// random move its permit check refuses).
+    pub random_redraws: u32,
+    /// Largest self-atari, in stones, that a random move may be without a
+    /// re-draw. Default 2: issue 3's "avoid self-atari of strings bigger
+    /// than a couple of stones (but play nakade)"; not measured.
+    pub random_self_atari: u32,
+    /// Largest self-atari, in stones, that a good 3x3 shape next to the
+    /// last move may be. Default 1 (a single-stone throw-in), not
+    /// measured.
+    pub shape_self_atari: u32,
+}
+
+/// Capacity of a list of candidate moves (kept on the stack).
+pub const MAX_CANDIDATES: usize = 24;
+
+impl Default for HeavyParams {
+    fn default() -> HeavyParams {
+        HeavyParams {
+            candidates: MAX_CANDIDATES,
+            attacker_scan_stones: 32,
+            random_redraws: 3,
+            random_self_atari: 2,
+            shape_self_atari: 1,
+        }
+    }
+}
+
 /// Moggy-style heavy playouts.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct HeavyPolicy;
+pub struct HeavyPolicy {
+    pub params: HeavyParams,
+}
+
+impl HeavyPolicy {
+    pub fn new(params: HeavyParams) -> HeavyPolicy {
+        HeavyPolicy { params }
+    }
+}
 
 /// Candidate moves gathered around the last move.
 struct Candidates {
-    points: [Point; 24],
+    points: [Point; MAX_CANDIDATES],
     len: usize,
+    /// How many the list takes (at most [`MAX_CANDIDATES`]).
+    limit: usize,
 }
 
 impl Candidates {
-    fn new() -> Candidates {
+    fn new(params: &HeavyParams) -> Candidates {
         Candidates {
-            points: [Point::from_index(0); 24],
+            points: [Point::from_index(0); MAX_CANDIDATES],
             len: 0,
+            limit: params.candidates.min(MAX_CANDIDATES),
         }
     }
 
     fn push(&mut self, p: Point) {
-        if self.len < self.points.len() && !self.points[..self.len].contains(&p) {
+        if self.len < self.limit && !self.points[..self.len].contains(&p) {
             self.points[self.len] = p;
             self.len += 1;
         }
@@ -73,7 +131,13 @@ fn acceptable(board: &Board, c: Color, p: Point, max_stones: u32) -> bool {
 
 impl HeavyPolicy {
     /// Moves answering the last move: atari escapes and captures.
-    fn tactical(board: &mut Board, c: Color, last: Point, out: &mut Candidates) {
+    fn tactical(
+        board: &mut Board,
+        c: Color,
+        last: Point,
+        out: &mut Candidates,
+        params: &HeavyParams,
+    ) {
         // The opponent's string just played, in atari, can be captured.
         if board.color_at(last) == Some(!c) && board.in_atari(last) {
             if let Some(l) = board.atari_liberty(last) {
@@ -93,7 +157,7 @@ impl HeavyPolicy {
             }
             seen[i] = head;
             // Capture an attacker in atari next to the threatened string.
-            for s in board.string_stones(n).take(32) {
+            for s in board.string_stones(n).take(params.attacker_scan_stones) {
                 for m in board.neighbours(s) {
                     if board.color_at(m) == Some(!c) && board.in_atari(m) {
                         if let Some(l) = board.atari_liberty(m) {
@@ -129,8 +193,13 @@ fn is_snapback(board: &Board, c: Color, l: Point) -> bool {
 impl HeavyPolicy {
     /// A capture of any opposing string in atari (the board keeps track of
     /// the strings that moves left in atari), chosen at random.
-    fn capture_anywhere(board: &Board, c: Color, rng: &mut PlayoutRng) -> Option<Point> {
-        let mut cands = Candidates::new();
+    fn capture_anywhere(
+        board: &Board,
+        c: Color,
+        rng: &mut PlayoutRng,
+        params: &HeavyParams,
+    ) -> Option<Point> {
+        let mut cands = Candidates::new(params);
         for s in board.strings_in_atari() {
             if board.color_at(s) == Some(!c) {
                 if let Some(l) = board.atari_liberty(s) {
@@ -146,9 +215,10 @@ impl HeavyPolicy {
 
 impl PlayoutPolicy for HeavyPolicy {
     fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        let params = &self.params;
         if let Some(last) = board.last_move() {
-            let mut cands = Candidates::new();
-            Self::tactical(board, c, last, &mut cands);
+            let mut cands = Candidates::new(params);
+            Self::tactical(board, c, last, &mut cands, params);
             if let Some(p) = cands.pick(rng) {
                 return Some(p);
             }
@@ -165,7 +235,10 @@ impl PlayoutPolicy for HeavyPolicy {
                 i + s + 1,
             ] {
                 let q = Point::from_index(q);
-                if board.is_empty_at(q) && is_good_shape(board, q) && acceptable(board, c, q, 1) {
+                if board.is_empty_at(q)
+                    && is_good_shape(board, q)
+                    && acceptable(board, c, q, params.shape_self_atari)
+                {
                     cands.push(q);
                 }
             }
@@ -173,13 +246,13 @@ impl PlayoutPolicy for HeavyPolicy {
                 return Some(p);
             }
         }
-        if let Some(p) = Self::capture_anywhere(board, c, rng) {
+        if let Some(p) = Self::capture_anywhere(board, c, rng, params) {
             return Some(p);
         }
         // Random move; re-draw big self-ataris a few times.
-        for _ in 0..3 {
+        for _ in 0..params.random_redraws {
             let p = LightPolicy.choose(board, c, rng)?;
-            if acceptable(board, c, p, 2) {
+            if acceptable(board, c, p, params.random_self_atari) {
                 return Some(p);
             }
         }
@@ -199,7 +272,7 @@ mod tests {
         for size in [5, 9, 13, 19] {
             for _ in 0..20 {
                 let mut b = Board::new(size);
-                let r = run(&mut HeavyPolicy, &mut b, Color::Black, &mut rng);
+                let r = run(&mut HeavyPolicy::default(), &mut b, Color::Black, &mut rng);
                 b.check_consistency().unwrap();
                 assert!(r.moves < max_moves(size));
             }
@@ -208,12 +281,14 @@ mod tests {
 
     /// The tactical answers of `c` to the last move.
     fn tactical_moves(board: &Board, c: Color) -> Vec<Point> {
-        let mut cands = Candidates::new();
+        let params = HeavyParams::default();
+        let mut cands = Candidates::new(&params);
         HeavyPolicy::tactical(
             &mut board.clone(),
             c,
             board.last_move().unwrap(),
             &mut cands,
+            &params,
         );
         cands.points[..cands.len].to_vec()
     }
@@ -251,7 +326,7 @@ mod tests {
         for _ in 0..20 {
             let mut copy = b.clone();
             assert_eq!(
-                HeavyPolicy.choose(&mut copy, Color::Black, &mut rng),
+                HeavyPolicy::default().choose(&mut copy, Color::Black, &mut rng),
                 Some(p("G7")),
                 "{b}"
             );
@@ -274,7 +349,7 @@ mod tests {
         let mut rng = PlayoutRng::seed_from_u64(5);
         assert!(snap.in_atari(p("C1")));
         assert_eq!(
-            HeavyPolicy::capture_anywhere(&snap, Color::Black, &mut rng),
+            HeavyPolicy::capture_anywhere(&snap, Color::Black, &mut rng, &HeavyParams::default()),
             None
         );
         // With A1 empty the capture leaves two liberties: no snapback.
@@ -287,7 +362,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(
-            HeavyPolicy::capture_anywhere(&plain, Color::Black, &mut rng),
+            HeavyPolicy::capture_anywhere(&plain, Color::Black, &mut rng, &HeavyParams::default()),
             Some(p("B1"))
         );
     }
@@ -309,7 +384,7 @@ mod tests {
         for _ in 0..20 {
             let mut copy = again.clone();
             assert_eq!(
-                HeavyPolicy.choose(&mut copy, Color::Black, &mut rng),
+                HeavyPolicy::default().choose(&mut copy, Color::Black, &mut rng),
                 Some(p("C3"))
             );
         }

@@ -11,7 +11,7 @@ use crate::board::{Board, Color, Point};
 use rand::rngs::SmallRng;
 use rand::RngCore;
 
-pub use heavy::HeavyPolicy;
+pub use heavy::{HeavyParams, HeavyPolicy};
 pub use light::LightPolicy;
 
 /// The random number generator of playouts.

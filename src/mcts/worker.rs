@@ -1,0 +1,321 @@
+//! One search thread and its simulations, in four named steps
+//! ([`Worker::simulate`] runs them in order):
+//!
+//! 1. **select** ([`Worker::select`]): from the root, follow the child of
+//!    best RAVE-blended value ([`select_child`]) down to a leaf, counting
+//!    a visit at every node on the way (the virtual loss that steers the
+//!    other threads elsewhere until the result arrives), and play the
+//!    moves on the thread's board;
+//! 2. **expand** ([`Worker::expand`], called by select at a leaf): a leaf
+//!    visited more than `expand_after` times gets its children with their
+//!    priors, when the tree has room for them, and the descent goes on;
+//! 3. **playout** ([`Worker::playout`]): play the position out with the
+//!    playout policy and count it (or count it as it stands when two
+//!    passes in the tree ended the game); the search notes the score
+//!    under the root move and, when asked, who owns each point
+//!    ([`Search::record`]);
+//! 4. **backup** ([`Worker::backup`] and [`Worker::backup_amaf`]): add
+//!    the result to every node of the path, and AMAF results to the
+//!    children along it whose move the simulation played later.
+//!
+//! A worker owns its board, move log, path and AMAF table, made once: a
+//! simulation allocates nothing.
+
+use super::search::{new_children, Root, Search, SearchParams};
+use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
+use crate::board::{AreaCount, Bitboard, Board, Color, Point, ARRAY_SIZE};
+use crate::playout::{self, PlayoutPolicy, PlayoutRng};
+use rand::SeedableRng;
+
+/// Deepest path followed in the tree.
+const MAX_DEPTH: usize = 512;
+
+/// One search thread's private state.
+pub(super) struct Worker {
+    board: Board,
+    rng: PlayoutRng,
+    /// Moves of the current simulation from the root: the tree's first,
+    /// then the playout's.
+    moves: Vec<TreeMove>,
+    /// Arena indices of the nodes of the current simulation, the root
+    /// first: node `i` was entered by move `i - 1`.
+    path: Vec<u32>,
+    /// For AMAF: colour (1 Black, 2 White) that first played each point.
+    first: [u8; ARRAY_SIZE],
+    /// The children of the node being expanded.
+    children: Vec<NewChild>,
+}
+
+/// Where the selection stopped.
+#[derive(Clone, Copy, Debug)]
+struct Leaf {
+    /// The side to move there.
+    to_move: Color,
+    /// Two passes in a row in the tree ended the game there.
+    game_over: bool,
+}
+
+/// A simulation's result, in half-points: [`WIN`] for a win, half of it
+/// for a draw, 0 for a loss.
+#[derive(Clone, Copy, Debug)]
+struct Outcome {
+    black: u32,
+}
+
+impl Outcome {
+    /// The outcome of a final score (Black's area minus White's, komi
+    /// included).
+    fn of_score(score: f64) -> Outcome {
+        let black = if score > 0.0 {
+            WIN
+        } else if score < 0.0 {
+            0
+        } else {
+            WIN / 2
+        };
+        Outcome { black }
+    }
+
+    /// The result for `c`.
+    #[inline]
+    fn value_for(self, c: Color) -> u32 {
+        if c == Color::Black {
+            self.black
+        } else {
+            WIN - self.black
+        }
+    }
+}
+
+/// The colour of the simulation's move `i` (0 is the first move from the
+/// root, by the root's side to move).
+#[inline]
+fn mover(root_to_move: Color, i: usize) -> Color {
+    if i.is_multiple_of(2) {
+        root_to_move
+    } else {
+        !root_to_move
+    }
+}
+
+impl Worker {
+    pub(super) fn new(board: &Board, seed: u64) -> Worker {
+        Worker {
+            board: board.clone(),
+            rng: PlayoutRng::seed_from_u64(seed),
+            moves: Vec::with_capacity(MAX_DEPTH + playout::max_moves(board.size()) as usize + 8),
+            path: Vec::with_capacity(MAX_DEPTH + 2),
+            first: [0; ARRAY_SIZE],
+            children: Vec::with_capacity(board.size() * board.size() + 1),
+        }
+    }
+
+    /// One simulation: select (expanding on the way), play out, back up.
+    pub(super) fn simulate<P: PlayoutPolicy>(
+        &mut self,
+        search: &Search,
+        root: &Root,
+        policy: &mut P,
+    ) {
+        let leaf = self.select(search, root);
+        let tree_moves = self.moves.len();
+        let score = self.playout(leaf, policy) as f64 - root.komi;
+        let first = (tree_moves > 0).then(|| self.moves[0]);
+        search.record(first, score, &self.board);
+        let outcome = Outcome::of_score(score);
+        self.backup(&search.tree, root.to_move, outcome);
+        self.backup_amaf(&search.tree, root.to_move, tree_moves, outcome);
+    }
+
+    /// Select: descend from the root to a leaf (expanding a leaf that is
+    /// ready, [`Worker::expand`], and going on into its children), or to
+    /// where two passes end the game, or to [`MAX_DEPTH`]. Every node on
+    /// the way gets its visit now. The moves are played on the worker's
+    /// board and noted in `moves`, the nodes in `path`.
+    fn select(&mut self, search: &Search, root: &Root) -> Leaf {
+        let tree = &search.tree;
+        let params = &search.params;
+        self.board.copy_from(root.board);
+        self.moves.clear();
+        self.path.clear();
+        let mut node = tree.root();
+        node.add_visit();
+        self.path.push(0);
+        let mut c = root.to_move;
+        // Passes before the root are not counted: after the opponent's pass
+        // the player has already checked whether passing wins by the judged
+        // count, and in the tree a root pass goes on into a playout, which
+        // judges dead stones by play as the referee's count will.
+        let mut passes = 0;
+        let mut last = root.last;
+        while passes < 2 && self.path.len() <= MAX_DEPTH {
+            if !node.is_expanded() && !self.expand(tree, node, c, last, params) {
+                break;
+            }
+            let child = select_child(tree, node, params);
+            child.add_visit();
+            let mv = child.mv();
+            match mv.point() {
+                None => {
+                    self.board.pass();
+                    passes += 1;
+                    last = None;
+                }
+                Some(p) => {
+                    self.board.play_legal(c, p);
+                    passes = 0;
+                    last = Some(p);
+                }
+            }
+            self.moves.push(mv);
+            self.path.push(tree.index_of(child));
+            node = child;
+            c = !c;
+        }
+        Leaf {
+            to_move: c,
+            game_over: passes >= 2,
+        }
+    }
+
+    /// Expand: give `node`, a leaf where `c` is to move, its children with
+    /// their priors, when it has been visited more than `expand_after`
+    /// times, the tree has room for them (checked before the priors are
+    /// computed: [`Tree::is_full`] keeps enough in reserve for every
+    /// expansion in flight) and no other thread has begun it. Returns
+    /// whether the node has children now (another thread's expansion may
+    /// have been published meanwhile).
+    fn expand(
+        &mut self,
+        tree: &Tree,
+        node: &Node,
+        c: Color,
+        last: Option<Point>,
+        params: &SearchParams,
+    ) -> bool {
+        if node.visits() > params.expand_after && !tree.is_full() && node.try_begin_expand() {
+            new_children(
+                &mut self.board,
+                c,
+                last,
+                params,
+                &mut self.children,
+                |b, p| b.is_legal(c, p),
+            );
+            tree.expand(node, &self.children);
+        }
+        node.is_expanded()
+    }
+
+    /// Playout: play the position at the leaf out with `policy`, noting
+    /// its moves after the tree's; a game that two passes in the tree
+    /// ended is counted exactly as it stands (empty regions of any size,
+    /// dead stones and all). Returns Black's area minus White's.
+    fn playout<P: PlayoutPolicy>(&mut self, leaf: Leaf, policy: &mut P) -> i32 {
+        if leaf.game_over {
+            return AreaCount::count(&self.board, Bitboard::EMPTY).difference();
+        }
+        let moves = &mut self.moves;
+        playout::run_logged(policy, &mut self.board, leaf.to_move, &mut self.rng, |m| {
+            moves.push(TreeMove::from_point(m))
+        })
+        .area_difference
+    }
+
+    /// Backup: add the result to every node of the path below the root,
+    /// for the player who moved into it (the visits were counted on the
+    /// way down).
+    fn backup(&self, tree: &Tree, root_to_move: Color, outcome: Outcome) {
+        for (i, &n) in self.path.iter().enumerate().skip(1) {
+            tree.node(n)
+                .add_value(outcome.value_for(mover(root_to_move, i - 1)));
+        }
+    }
+
+    /// Backup of the AMAF results: at every node of the path, each child
+    /// whose point the side to move there played first later in the
+    /// simulation (tree and playout moves alike) gets the result for that
+    /// side. The path is walked from the deepest node up, knowing for each
+    /// point which colour played it first after that node.
+    fn backup_amaf(
+        &mut self,
+        tree: &Tree,
+        root_to_move: Color,
+        tree_moves: usize,
+        outcome: Outcome,
+    ) {
+        self.first.fill(0);
+        for i in (tree_moves..self.moves.len()).rev() {
+            if let Some(p) = self.moves[i].point() {
+                self.first[p.index()] = mover(root_to_move, i) as u8 + 1;
+            }
+        }
+        for d in (0..self.path.len()).rev() {
+            let node = tree.node(self.path[d]);
+            let to_play = mover(root_to_move, d);
+            let tag = to_play as u8 + 1;
+            let v = outcome.value_for(to_play);
+            for child in tree.children(node) {
+                if child
+                    .mv()
+                    .point()
+                    .is_some_and(|p| self.first[p.index()] == tag)
+                {
+                    child.add_amaf(v);
+                }
+            }
+            if d > 0 {
+                if let Some(p) = self.moves[d - 1].point() {
+                    self.first[p.index()] = mover(root_to_move, d - 1) as u8 + 1;
+                }
+            }
+        }
+    }
+}
+
+/// The child of `node` (expanded) with the best RAVE-blended value; of
+/// equal values, the last. Each child's value is computed once.
+#[inline]
+fn select_child<'t>(tree: &'t Tree, node: &Node, params: &SearchParams) -> &'t Node {
+    let parent_visits = node.visits();
+    let (mut best, rest) = tree
+        .children(node)
+        .split_first()
+        .expect("expanded nodes have children");
+    let mut best_value = rave_value(&best.stats(), parent_visits, params);
+    for child in rest {
+        let value = rave_value(&child.stats(), parent_visits, params);
+        if value.total_cmp(&best_value).is_ge() {
+            best = child;
+            best_value = value;
+        }
+    }
+    best
+}
+
+/// The RAVE-blended value of a child for selection: its playouts' win
+/// rate (priors included) blended with its AMAF win rate by
+/// `beta = r / (r + n + r * n / rave_equiv)`, plus the UCB term when
+/// `explore` is set.
+#[inline]
+fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams) -> f64 {
+    let n = (s.visits + s.prior_visits) as f64;
+    let mc = if n > 0.0 {
+        (s.value + s.prior_value) as f64 / (WIN as f64 * n)
+    } else {
+        0.5
+    };
+    let r = s.amaf_visits as f64;
+    let value = if r > 0.0 {
+        let amaf = s.amaf_value as f64 / (WIN as f64 * r);
+        let beta = r / (r + n + r * n / params.rave_equiv);
+        (1.0 - beta) * mc + beta * amaf
+    } else {
+        mc
+    };
+    if params.explore > 0.0 {
+        value + params.explore * ((parent_visits.max(1) as f64).ln() / n.max(1.0)).sqrt()
+    } else {
+        value
+    }
+}
