@@ -71,10 +71,32 @@ impl<const N: usize> PointSet<N> {
         true
     }
 
+    /// Add `p` when it is new and there is room: whether it was added.
+    #[inline]
+    pub fn add(&mut self, p: Point) -> bool {
+        if self.is_full() || self.contains(p) {
+            return false;
+        }
+        self.points[self.len] = p;
+        self.len += 1;
+        true
+    }
+
+    /// Add `p` unless it is already there or the set holds `limit`
+    /// points (a list that takes fewer than `N`).
+    #[inline]
+    pub fn insert_within(&mut self, p: Point, limit: usize) {
+        if self.len < limit.min(N) && !self.contains(p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
     /// The `i`-th point added (`i < len()`).
     #[inline]
     pub fn get(&self, i: usize) -> Point {
-        self.as_slice()[i]
+        debug_assert!(i < self.len);
+        self.points[i]
     }
 
     /// The two points, lower index first, when there are exactly two.
@@ -103,6 +125,12 @@ mod tests {
         assert!(!s.insert(p(8)) && s.insert(p(2)));
         assert_eq!(s.as_slice(), &[p(4), p(2), p(7)]);
         assert_eq!(s.get(2), p(7));
+        let mut t = PointSet::<4>::new();
+        for i in [1, 2, 1, 3] {
+            t.insert_within(p(i), 2);
+        }
+        assert_eq!(t.as_slice(), &[p(1), p(2)]);
+        assert!(t.add(p(3)) && !t.add(p(3)) && t.add(p(4)) && !t.add(p(5)));
         assert!(s.contains(p(2)) && !s.contains(p(8)));
     }
 }

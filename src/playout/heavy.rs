@@ -13,7 +13,7 @@
 use super::light::LightPolicy;
 use super::pattern::is_good_shape;
 use super::{below, PlayoutPolicy, PlayoutRng};
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, PointSet};
 use crate::tactics::ladder::escape_is_laddered;
 use crate::tactics::move_effect;
 
@@ -78,8 +78,7 @@ impl HeavyPolicy {
 
 /// Candidate moves gathered around the last move.
 struct Candidates {
-    points: [Point; MAX_CANDIDATES],
-    len: usize,
+    set: PointSet<MAX_CANDIDATES>,
     /// How many the list takes (at most [`MAX_CANDIDATES`]).
     limit: usize,
 }
@@ -87,25 +86,21 @@ struct Candidates {
 impl Candidates {
     fn new(params: &HeavyParams) -> Candidates {
         Candidates {
-            points: [Point::from_index(0); MAX_CANDIDATES],
-            len: 0,
+            set: PointSet::new(),
             limit: params.candidates.min(MAX_CANDIDATES),
         }
     }
 
     fn push(&mut self, p: Point) {
-        if self.len < self.limit && !self.points[..self.len].contains(&p) {
-            self.points[self.len] = p;
-            self.len += 1;
-        }
+        self.set.insert_within(p, self.limit);
     }
 
     fn contains(&self, p: Point) -> bool {
-        self.points[..self.len].contains(&p)
+        self.set.contains(p)
     }
 
     fn pick(&self, rng: &mut PlayoutRng) -> Option<Point> {
-        (self.len > 0).then(|| self.points[below(rng, self.len)])
+        (!self.set.is_empty()).then(|| self.set.get(below(rng, self.set.len())))
     }
 }
 
@@ -146,16 +141,14 @@ impl HeavyPolicy {
                 }
             }
         }
-        let mut seen = [Point::from_index(0); 4];
-        for (i, n) in board.neighbours(last).into_iter().enumerate() {
+        let mut seen = PointSet::<4>::new();
+        for n in board.neighbours(last) {
             if board.color_at(n) != Some(c) || !board.in_atari(n) {
                 continue;
             }
-            let head = board.string_head(n);
-            if seen[..i].contains(&head) {
+            if !seen.add(board.string_head(n)) {
                 continue;
             }
-            seen[i] = head;
             // Capture an attacker in atari next to the threatened string.
             for s in board.string_stones(n).take(params.attacker_scan_stones) {
                 for m in board.neighbours(s) {
@@ -290,7 +283,7 @@ mod tests {
             &mut cands,
             &params,
         );
-        cands.points[..cands.len].to_vec()
+        cands.set.as_slice().to_vec()
     }
 
     #[test]

@@ -57,16 +57,14 @@ pub fn move_effect(board: &Board, c: Color, p: Point) -> MoveEffect {
         };
         let head = board.string_head(n);
         if col == c {
-            if !own.contains(head) {
-                own.insert(head);
+            if own.add(head) {
                 let size = board.string_size(n);
                 effect.stones += size;
                 if board.in_atari(n) {
                     effect.rescued_in_atari += size;
                 }
             }
-        } else if board.in_atari(n) && !taken.contains(head) {
-            taken.insert(head);
+        } else if board.in_atari(n) && taken.add(head) {
             effect.captures += board.string_size(n);
         }
     }
