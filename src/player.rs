@@ -126,7 +126,7 @@ pub struct Player {
     pub params: PlayerParams,
     search: Option<Search>,
     /// The last search, for reports.
-    pub last: Option<SearchResult>,
+    last: Option<SearchResult>,
     /// What the last search was for: the side it searched for, the
     /// board's hash and the number of moves played.
     last_position: Option<(Color, u64, usize)>,
