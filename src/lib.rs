@@ -12,6 +12,7 @@ pub mod engine;
 pub mod gtp;
 pub mod judge;
 pub mod mcts;
+pub mod patterns;
 pub mod player;
 pub mod playout;
 pub mod sgf;

@@ -1,5 +1,6 @@
 //! The command line: `tianyuan` (GTP on stdin/stdout), `tianyuan bench`,
-//! `tianyuan match`, `tianyuan score`, `tianyuan judge-set`.
+//! `tianyuan match`, `tianyuan score`, `tianyuan judge-set`,
+//! `tianyuan train-patterns`.
 
 use clap::{Args, Parser, Subcommand};
 use tianyuan::bench;
@@ -120,6 +121,39 @@ enum Command {
     /// finished positions with reference dead lists, or another engine's
     /// with `--engine`: a line per position, then the agreement per board size.
     JudgeSet(tianyuan::arena::judge_set::JudgeSetArgs),
+    /// Fit learned move patterns (Minorization-Maximization on generalized
+    /// Bradley-Terry, Coulom 2007) from SGF game records, report the
+    /// held-out prediction rate and write a patterns file. Progress on stderr.
+    TrainPatterns(TrainArgs),
+}
+
+/// Arguments of `train-patterns`.
+#[derive(Args)]
+struct TrainArgs {
+    /// Directories (searched recursively for *.sgf) and SGF files.
+    #[arg(required = true)]
+    inputs: Vec<std::path::PathBuf>,
+    /// The patterns file to write.
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// Only games of this board size (0: every size).
+    #[arg(long, default_value_t = 19)]
+    board_size: usize,
+    /// Games held out to measure the prediction rate.
+    #[arg(long, default_value_t = 100)]
+    test_games: usize,
+    /// Training positions at most (sampled evenly over the games).
+    #[arg(long, default_value_t = 100_000)]
+    max_positions: usize,
+    /// Held-out positions at most.
+    #[arg(long, default_value_t = 10_000)]
+    max_test_positions: usize,
+    /// Keep the spatial patterns seen at least this often around played moves.
+    #[arg(long, default_value_t = 10)]
+    min_count: u32,
+    /// Minorization-Maximization iterations.
+    #[arg(long, default_value_t = 20)]
+    iterations: usize,
 }
 
 impl EngineArgs {
@@ -157,6 +191,39 @@ fn main() {
                 std::process::exit(2);
             }
         },
+        Command::TrainPatterns(a) => {
+            let opts = tianyuan::patterns::train::TrainOptions {
+                inputs: a.inputs,
+                size: (a.board_size != 0).then_some(a.board_size),
+                test_games: a.test_games,
+                max_positions: a.max_positions,
+                max_test_positions: a.max_test_positions,
+                min_count: a.min_count,
+                iterations: a.iterations,
+                seed: cli.engine.seed.unwrap_or(1),
+            };
+            match tianyuan::patterns::train::train(&opts) {
+                Ok(t) => {
+                    let bytes = t.model.to_bytes();
+                    if let Err(e) = std::fs::write(&a.out, &bytes) {
+                        eprintln!("tianyuan train-patterns: {}: {e}", a.out.display());
+                        std::process::exit(2);
+                    }
+                    println!(
+                        "{} patterns, {} training positions; held out: {}; {} bytes written to {}",
+                        t.model.patterns().len(),
+                        t.train_positions,
+                        t.held_out,
+                        bytes.len(),
+                        a.out.display()
+                    );
+                }
+                Err(e) => {
+                    eprintln!("tianyuan train-patterns: {e}");
+                    std::process::exit(2);
+                }
+            }
+        }
         Command::JudgeSet(args) => {
             let threads = cli.engine.options().threads;
             std::process::exit(tianyuan::arena::judge_set::run(&args, threads))

@@ -1,0 +1,252 @@
+//! A fitted model: the gamma of every tactical feature value and of every
+//! spatial pattern, read from and written to a compact file, with a table
+//! that finds a pattern by its plain hash in any of its eight symmetric
+//! forms.
+//!
+//! The file (little-endian): the magic `TYPAT1\n`, the number of tactical
+//! ids (u32) and their gammas (f32 each), the number of offsets the
+//! patterns were made with (u32, for a check), the number of patterns
+//! (u32), then for each pattern its size index (u8), its points' colour
+//! codes packed four to a byte, and its gamma (f32).
+
+use super::spatial::{self, SIZES};
+use super::{tactics, Tactics, TACTICAL_IDS};
+use crate::board::{Board, Color, Point};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+const MAGIC: &[u8] = b"TYPAT1\n";
+
+/// Keys that are already random (Zobrist hashes) need no hashing.
+#[derive(Default)]
+pub struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+pub type HashTable<V> = HashMap<u64, V, BuildHasherDefault<PassThrough>>;
+
+/// One spatial pattern of a model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pattern {
+    /// Index of its size (`spatial::MIN_SIZE + size`).
+    pub size: u8,
+    /// The colour codes of its points, nearest first.
+    pub points: Vec<u8>,
+    pub gamma: f32,
+}
+
+/// A model: gammas for the tactical feature values and the patterns.
+#[derive(Clone, Debug)]
+pub struct Model {
+    tactical: Vec<f32>,
+    patterns: Vec<Pattern>,
+    /// Every symmetric plain hash of every pattern: (size index, pattern).
+    table: HashTable<(u8, u32)>,
+}
+
+impl Model {
+    pub fn new(tactical: Vec<f32>, patterns: Vec<Pattern>) -> Model {
+        assert_eq!(tactical.len(), TACTICAL_IDS as usize);
+        let mut table = HashTable::default();
+        for (i, p) in patterns.iter().enumerate() {
+            for h in spatial::symmetric_hashes(&p.points, p.size as usize) {
+                table.insert(h, (p.size, i as u32));
+            }
+        }
+        Model {
+            tactical,
+            patterns,
+            table,
+        }
+    }
+
+    pub fn patterns(&self) -> &[Pattern] {
+        &self.patterns
+    }
+
+    /// The gamma of tactical feature `id`.
+    pub fn tactical_gamma(&self, id: u32) -> f32 {
+        self.tactical[id as usize]
+    }
+
+    /// The largest pattern of the model around `p` for `c` to move.
+    pub fn spatial(&self, board: &Board, c: Color, p: Point) -> Option<u32> {
+        let hashes = spatial::hashes(board, c, p);
+        (0..SIZES)
+            .rev()
+            .find_map(|k| match self.table.get(&hashes[k]) {
+                Some(&(size, i)) if size as usize == k => Some(i),
+                _ => None,
+            })
+    }
+
+    /// The strength of a move with these features: the product of their
+    /// gammas.
+    pub fn strength_of(&self, t: &Tactics, pattern: Option<u32>) -> f64 {
+        let mut s = 1.0f64;
+        for id in t.ids() {
+            s *= self.tactical[id as usize] as f64;
+        }
+        if let Some(i) = pattern {
+            s *= self.patterns[i as usize].gamma as f64;
+        }
+        s
+    }
+
+    /// The strength of `c` playing the legal move `p`.
+    pub fn strength(
+        &self,
+        board: &mut Board,
+        c: Color,
+        p: Point,
+        last: Option<Point>,
+        last2: Option<Point>,
+    ) -> f64 {
+        let t = tactics(board, c, p, last, last2);
+        let pattern = self.spatial(board, c, p);
+        self.strength_of(&t, pattern)
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend((self.tactical.len() as u32).to_le_bytes());
+        for g in &self.tactical {
+            out.extend(g.to_le_bytes());
+        }
+        out.extend((spatial::offsets_len() as u32).to_le_bytes());
+        out.extend((self.patterns.len() as u32).to_le_bytes());
+        for p in &self.patterns {
+            out.push(p.size);
+            for chunk in p.points.chunks(4) {
+                let byte = chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |b, (i, &c)| b | (c & 3) << (2 * i));
+                out.push(byte);
+            }
+            out.extend(p.gamma.to_le_bytes());
+        }
+        out
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<Model, String> {
+        let mut r = Reader { bytes, pos: 0 };
+        if r.take(MAGIC.len())? != MAGIC {
+            return Err("not a tianyuan patterns file".into());
+        }
+        let n = r.u32()?;
+        if n != TACTICAL_IDS {
+            return Err(format!(
+                "{n} tactical features, this build has {TACTICAL_IDS}"
+            ));
+        }
+        let tactical = (0..n).map(|_| r.f32()).collect::<Result<Vec<_>, _>>()?;
+        let offsets = r.u32()? as usize;
+        if offsets != spatial::offsets_len() {
+            return Err(format!(
+                "patterns made with {offsets} offsets, this build has {}",
+                spatial::offsets_len()
+            ));
+        }
+        let count = r.u32()? as usize;
+        let mut patterns = Vec::with_capacity(count.min(1 << 22));
+        for _ in 0..count {
+            let size = r.take(1)?[0];
+            if size as usize >= SIZES {
+                return Err(format!("pattern size index {size}"));
+            }
+            let len = spatial::points_within(size as usize);
+            let packed = r.take(len.div_ceil(4))?;
+            let points = (0..len)
+                .map(|i| packed[i / 4] >> (2 * (i % 4)) & 3)
+                .collect();
+            let gamma = r.f32()?;
+            patterns.push(Pattern {
+                size,
+                points,
+                gamma,
+            });
+        }
+        if r.pos != bytes.len() {
+            return Err("trailing bytes after the patterns".into());
+        }
+        Ok(Model::new(tactical, patterns))
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.pos.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or("the patterns file ends early")?;
+        let s = &self.bytes[self.pos..end];
+        self.pos = end;
+        Ok(s)
+    }
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().unwrap()))
+    }
+    fn f32(&mut self) -> Result<f32, String> {
+        let g = f32::from_le_bytes(self.take(4)?.try_into().unwrap());
+        if g.is_finite() && g > 0.0 {
+            Ok(g)
+        } else {
+            Err(format!("gamma {g}"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_model_survives_its_file_and_finds_patterns_in_any_orientation() {
+        let p = |s: &str| Point::parse(s, 9).unwrap();
+        let mut b = Board::new(9);
+        b.play(Color::Black, p("C3")).unwrap();
+        b.play(Color::White, p("D3")).unwrap();
+        let k = 2;
+        let points = spatial::pattern_points(&b, Color::Black, p("C4"), k);
+        let tactical = (0..TACTICAL_IDS).map(|i| 1.0 + i as f32 / 10.0).collect();
+        let model = Model::new(
+            tactical,
+            vec![Pattern {
+                size: k as u8,
+                points,
+                gamma: 3.5,
+            }],
+        );
+        let bytes = model.to_bytes();
+        let back = Model::from_bytes(&bytes).unwrap();
+        assert_eq!(back.patterns(), model.patterns());
+        assert_eq!(back.tactical_gamma(5), model.tactical_gamma(5));
+        // The mirror image, in the other corner, is the same pattern.
+        let mut m = Board::new(9);
+        m.play(Color::Black, p("G3")).unwrap();
+        m.play(Color::White, p("F3")).unwrap();
+        assert_eq!(back.spatial(&m, Color::Black, p("G4")), Some(0));
+        assert_eq!(back.spatial(&m, Color::White, p("G4")), None);
+        assert_eq!(back.spatial(&m, Color::Black, p("E5")), None);
+        // Damaged files are refused.
+        assert!(Model::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        assert!(Model::from_bytes(b"TYPAT1\n").is_err());
+        assert!(Model::from_bytes(b"hello").is_err());
+    }
+}

@@ -1,0 +1,607 @@
+//! Fitting a model from game records (`tianyuan train-patterns`):
+//! Minorization-Maximization on the generalized Bradley-Terry model, as in
+//! Coulom (2007), section 3.
+//!
+//! 1. The games are read and split into training and held-out games.
+//! 2. *Harvest*: around every played move of the training positions, the
+//!    spatial patterns of every size are counted (canonical hashes); those
+//!    seen at least `min_count` times become the model's patterns.
+//! 3. Every legal move of every training position becomes a *team* of
+//!    feature ids (its tactical values and its largest known pattern);
+//!    equal teams of a position are stored once with their count.
+//! 4. MM, one group of features at a time: for a feature `i`,
+//!    `gamma_i = W_i / sum_j C_ij / E_j`, where `W_i` counts the positions
+//!    whose played move has feature `i`, `E_j` is the summed strength of
+//!    position `j`'s moves and `C_ij` that of its moves with `i`, divided by
+//!    `gamma_i`. A prior of one virtual win and one virtual loss against a
+//!    feature of gamma 1 keeps rare features finite.
+//! 5. The held-out positions measure the model: how often its first choice
+//!    (and its first 5, 10) holds the move played.
+
+use super::model::{HashTable, Model, Pattern};
+use super::spatial::{self, SIZES};
+use super::{tactics, Group, TACTICAL_IDS};
+use crate::board::{Board, Color, Point};
+use crate::sgf;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What to train on and how.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    /// Directories (searched recursively) and files of SGF game records.
+    pub inputs: Vec<PathBuf>,
+    /// Only games of this board size (all sizes when `None`).
+    pub size: Option<usize>,
+    /// Games held out for measuring, taken from the shuffled list.
+    pub test_games: usize,
+    /// At most this many training positions (sampled evenly).
+    pub max_positions: usize,
+    /// At most this many held-out positions.
+    pub max_test_positions: usize,
+    /// A pattern must be seen this often around played moves.
+    pub min_count: u32,
+    /// MM iterations (each updates every group once).
+    pub iterations: usize,
+    pub seed: u64,
+}
+
+impl Default for TrainOptions {
+    fn default() -> Self {
+        TrainOptions {
+            inputs: Vec::new(),
+            size: Some(19),
+            test_games: 100,
+            max_positions: 100_000,
+            max_test_positions: 10_000,
+            min_count: 10,
+            iterations: 20,
+            seed: 1,
+        }
+    }
+}
+
+/// A game as its setup and moves.
+struct Record {
+    size: usize,
+    setup: Vec<(Color, Point)>,
+    moves: Vec<(Color, Option<Point>)>,
+}
+
+/// One position to learn from: the board before the move, the mover, the
+/// move played and the last two moves.
+struct Position {
+    board: Board,
+    c: Color,
+    played: Point,
+    last: Option<Point>,
+    last2: Option<Point>,
+}
+
+/// How well a model predicts held-out moves.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Prediction {
+    pub positions: usize,
+    /// Positions whose played move is among the model's first 1, 5 and 10
+    /// choices; a tie with other moves counts the chance that a random
+    /// order of the tied moves puts it there.
+    pub top1: f64,
+    pub top5: f64,
+    pub top10: f64,
+    /// Mean log-probability of the move played.
+    pub log_likelihood: f64,
+}
+
+impl Prediction {
+    pub fn rate(&self, n: f64) -> f64 {
+        n / self.positions.max(1) as f64
+    }
+}
+
+impl std::fmt::Display for Prediction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} positions: top-1 {:.1}%, top-5 {:.1}%, top-10 {:.1}%, mean log-likelihood {:.3}",
+            self.positions,
+            100.0 * self.rate(self.top1),
+            100.0 * self.rate(self.top5),
+            100.0 * self.rate(self.top10),
+            self.log_likelihood
+        )
+    }
+}
+
+/// A small deterministic generator for shuffling and sampling.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+}
+
+fn sgf_files(inputs: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>) {
+        if p.is_dir() {
+            let Ok(entries) = std::fs::read_dir(p) else {
+                return;
+            };
+            let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+            paths.sort();
+            for q in paths {
+                walk(&q, out);
+            }
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
+            out.push(p.to_path_buf());
+        }
+    }
+    let mut out = Vec::new();
+    for i in inputs {
+        walk(i, &mut out);
+    }
+    out
+}
+
+fn read_record(path: &Path, size: Option<usize>) -> Option<Record> {
+    let bytes = std::fs::read(path).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    let g = sgf::parse(&text).ok()?;
+    if size.is_some_and(|s| s != g.size) {
+        return None;
+    }
+    let pt = |(x, y): sgf::Coord| Point::new(x, y, g.size);
+    let mut setup = Vec::new();
+    let mut moves = Vec::new();
+    for node in &g.nodes {
+        if moves.is_empty() {
+            for &xy in &node.add_black {
+                setup.push((Color::Black, pt(xy)?));
+            }
+            for &xy in &node.add_white {
+                setup.push((Color::White, pt(xy)?));
+            }
+        } else if !node.add_black.is_empty() || !node.add_white.is_empty() {
+            break;
+        }
+        if let Some((c, xy)) = node.mv {
+            let mv = match xy {
+                None => None,
+                Some(xy) => Some(pt(xy)?),
+            };
+            moves.push((c, mv));
+        }
+    }
+    (moves.len() >= 10).then_some(Record {
+        size: g.size,
+        setup,
+        moves,
+    })
+}
+
+/// The positions of a game where a stone was played, as `keep` chooses.
+fn positions(r: &Record, mut keep: impl FnMut() -> bool, out: &mut Vec<Position>) {
+    let mut b = Board::new(r.size);
+    for &(c, p) in &r.setup {
+        if b.add_setup_stone(c, p).is_err() {
+            return;
+        }
+    }
+    let (mut last, mut last2) = (None, None);
+    for &(c, mv) in &r.moves {
+        match mv {
+            Some(p) => {
+                if !b.is_legal(c, p) {
+                    return;
+                }
+                if keep() {
+                    out.push(Position {
+                        board: b.clone(),
+                        c,
+                        played: p,
+                        last,
+                        last2,
+                    });
+                }
+                b.play(c, p).expect("checked legal");
+            }
+            None => b.pass(),
+        }
+        last2 = last;
+        last = mv;
+    }
+}
+
+/// A team: up to eight feature ids, sorted, padded with `NONE`.
+type Team = [u32; 8];
+const NONE: u32 = u32::MAX;
+
+/// The teams of the training positions.
+struct Data {
+    /// Distinct teams of all positions, one after another.
+    teams: Vec<Team>,
+    counts: Vec<u32>,
+    /// `start[j]..start[j + 1]`: the teams of position `j`.
+    start: Vec<usize>,
+    /// The index (in `teams`) of each position's played move.
+    winner: Vec<usize>,
+}
+
+/// The team of `c` playing `p` in `pos`'s board (`board` a scratch copy).
+fn team_of(board: &mut Board, pos: &Position, p: Point, dict: &HashTable<(u8, u32)>) -> Team {
+    let t = tactics(board, pos.c, p, pos.last, pos.last2);
+    let mut team = [NONE; 8];
+    let mut n = 0;
+    for id in t.ids() {
+        team[n] = id;
+        n += 1;
+    }
+    let hashes = spatial::hashes(board, pos.c, p);
+    if let Some(i) = (0..SIZES).rev().find_map(|k| match dict.get(&hashes[k]) {
+        Some(&(size, i)) if size as usize == k => Some(i),
+        _ => None,
+    }) {
+        team[n] = TACTICAL_IDS + i;
+    }
+    team
+}
+
+fn build_data(train: &[Position], dict: &HashTable<(u8, u32)>) -> Data {
+    let mut data = Data {
+        teams: Vec::new(),
+        counts: Vec::new(),
+        start: vec![0],
+        winner: Vec::new(),
+    };
+    let mut local: HashMap<Team, usize> = HashMap::new();
+    for pos in train {
+        let mut board = pos.board.clone();
+        local.clear();
+        let first = data.teams.len();
+        let mut winner = 0;
+        let empties: Vec<Point> = pos.board.empty_points().iter().collect();
+        for p in empties {
+            if !board.is_legal(pos.c, p) {
+                continue;
+            }
+            let team = team_of(&mut board, pos, p, dict);
+            let idx = *local.entry(team).or_insert_with(|| {
+                data.teams.push(team);
+                data.counts.push(0);
+                data.teams.len() - 1
+            });
+            data.counts[idx] += 1;
+            if p == pos.played {
+                winner = idx;
+            }
+        }
+        debug_assert!(winner >= first);
+        data.winner.push(winner);
+        data.start.push(data.teams.len());
+    }
+    data
+}
+
+/// The group of feature `id` (the spatial patterns are group 7).
+fn group_of(id: u32) -> usize {
+    if id >= TACTICAL_IDS {
+        return 7;
+    }
+    let mut base = 0;
+    for (g, group) in Group::ALL.iter().enumerate() {
+        base += group.values();
+        if id < base {
+            return g;
+        }
+    }
+    unreachable!()
+}
+
+fn strength(team: &Team, gamma: &[f64]) -> f64 {
+    team.iter()
+        .take_while(|&&id| id != NONE)
+        .map(|&id| gamma[id as usize])
+        .product()
+}
+
+/// One MM update of every feature of group `g`; returns the training
+/// log-likelihood before it.
+fn mm_group(data: &Data, gamma: &mut [f64], wins: &[f64], g: usize) -> f64 {
+    let mut denom = vec![0.0f64; gamma.len()];
+    let mut ll = 0.0;
+    for j in 0..data.winner.len() {
+        let teams = data.start[j]..data.start[j + 1];
+        let e: f64 = teams
+            .clone()
+            .map(|t| data.counts[t] as f64 * strength(&data.teams[t], gamma))
+            .sum();
+        ll += strength(&data.teams[data.winner[j]], gamma).ln() - e.ln();
+        for t in teams {
+            let team = &data.teams[t];
+            if let Some(&id) = team
+                .iter()
+                .take_while(|&&id| id != NONE)
+                .find(|&&id| group_of(id) == g)
+            {
+                let s = strength(team, gamma) / gamma[id as usize];
+                denom[id as usize] += data.counts[t] as f64 * s / e;
+            }
+        }
+    }
+    for (id, gm) in gamma.iter_mut().enumerate() {
+        if group_of(id as u32) == g {
+            // One virtual win and one virtual loss against gamma 1.
+            let d = denom[id] + 2.0 / (*gm + 1.0);
+            *gm = ((wins[id] + 1.0) / d).clamp(1e-6, 1e6);
+        }
+    }
+    ll
+}
+
+/// How well `model` predicts the moves of `positions`.
+fn measure(model: &Model, positions: &[Position]) -> Prediction {
+    let mut pr = Prediction::default();
+    for pos in positions {
+        let mut board = pos.board.clone();
+        let mut scores = Vec::new();
+        let mut played = 0.0;
+        let empties: Vec<Point> = pos.board.empty_points().iter().collect();
+        for p in empties {
+            if board.is_legal(pos.c, p) {
+                let s = model.strength(&mut board, pos.c, p, pos.last, pos.last2);
+                if p == pos.played {
+                    played = s;
+                }
+                scores.push(s);
+            }
+        }
+        let total: f64 = scores.iter().sum();
+        let better = scores.iter().filter(|&&s| s > played).count();
+        let tied = scores.iter().filter(|&&s| s == played).count().max(1);
+        // The chance that the played move is among the first `k` when the
+        // moves of equal strength come in a random order.
+        let within = |k: usize| ((k.saturating_sub(better)) as f64 / tied as f64).min(1.0);
+        pr.positions += 1;
+        pr.top1 += within(1);
+        pr.top5 += within(5);
+        pr.top10 += within(10);
+        pr.log_likelihood += (played / total).ln();
+    }
+    pr.log_likelihood /= pr.positions.max(1) as f64;
+    pr
+}
+
+/// How often a pattern was seen around played moves, and where first (a
+/// move and the index of its position).
+type Sighting = (u32, Point, usize);
+
+/// What training produced.
+pub struct Trained {
+    pub model: Model,
+    pub train_positions: usize,
+    pub held_out: Prediction,
+}
+
+/// Fit a model as `opts` says, reporting progress on stderr.
+pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
+    let start = Instant::now();
+    let files = sgf_files(&opts.inputs);
+    let mut records: Vec<Record> = files
+        .iter()
+        .filter_map(|f| read_record(f, opts.size))
+        .collect();
+    eprintln!(
+        "{} files, {} games read ({:.1} s)",
+        files.len(),
+        records.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if records.len() <= opts.test_games {
+        return Err(format!(
+            "{} games, not more than the {} held out",
+            records.len(),
+            opts.test_games
+        ));
+    }
+    let mut rng = Rng(opts.seed);
+    for i in (1..records.len()).rev() {
+        let j = rng.below(i + 1);
+        records.swap(i, j);
+    }
+    let (test, train_games) = records.split_at(opts.test_games);
+    let count = |games: &[Record]| -> usize {
+        games
+            .iter()
+            .map(|r| r.moves.iter().filter(|m| m.1.is_some()).count())
+            .sum()
+    };
+    let (n_train, n_test) = (count(train_games), count(test));
+    let p_train = (opts.max_positions as f64 / n_train.max(1) as f64).min(1.0);
+    let p_test = (opts.max_test_positions as f64 / n_test.max(1) as f64).min(1.0);
+    let mut train_pos = Vec::new();
+    for r in train_games {
+        positions(r, || rng.chance(p_train), &mut train_pos);
+    }
+    let mut test_pos = Vec::new();
+    for r in test {
+        positions(r, || rng.chance(p_test), &mut test_pos);
+    }
+    eprintln!(
+        "{} training positions (of {n_train} moves in {} games), {} held-out positions ({} games)",
+        train_pos.len(),
+        train_games.len(),
+        test_pos.len(),
+        test.len()
+    );
+
+    // Harvest the patterns around the moves played.
+    let mut seen: HashMap<(u8, u64), Sighting> = HashMap::new();
+    for (j, pos) in train_pos.iter().enumerate() {
+        let hashes = spatial::canonical_hashes(&pos.board, pos.c, pos.played);
+        for (k, &h) in hashes.iter().enumerate() {
+            seen.entry((k as u8, h)).or_insert((0, pos.played, j)).0 += 1;
+        }
+    }
+    let mut kept: Vec<((u8, u64), Sighting)> = seen
+        .into_iter()
+        .filter(|(_, (n, _, _))| *n >= opts.min_count)
+        .collect();
+    kept.sort_by_key(|&((k, h), _)| (k, h));
+    let mut patterns = Vec::with_capacity(kept.len());
+    let mut dict = HashTable::default();
+    for (i, &((k, _), (_, p, j))) in kept.iter().enumerate() {
+        let pos = &train_pos[j];
+        let points = spatial::pattern_points(&pos.board, pos.c, p, k as usize);
+        for h in spatial::symmetric_hashes(&points, k as usize) {
+            dict.insert(h, (k, i as u32));
+        }
+        patterns.push(Pattern {
+            size: k,
+            points,
+            gamma: 1.0,
+        });
+    }
+    eprintln!(
+        "{} patterns seen at least {} times ({:.1} s)",
+        patterns.len(),
+        opts.min_count,
+        start.elapsed().as_secs_f64()
+    );
+
+    let data = build_data(&train_pos, &dict);
+    eprintln!(
+        "{} distinct candidate teams ({:.1} s)",
+        data.teams.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let n_ids = TACTICAL_IDS as usize + patterns.len();
+    let mut wins = vec![0.0f64; n_ids];
+    for &w in &data.winner {
+        for &id in data.teams[w].iter().take_while(|&&id| id != NONE) {
+            wins[id as usize] += 1.0;
+        }
+    }
+    let mut gamma = vec![1.0f64; n_ids];
+    for it in 0..opts.iterations {
+        let t = Instant::now();
+        let mut ll = 0.0;
+        for g in 0..8 {
+            ll = mm_group(&data, &mut gamma, &wins, g);
+        }
+        let per = t.elapsed().as_secs_f64();
+        eprintln!(
+            "iteration {}/{}: log-likelihood {:.4} a position, {:.1} s, about {:.0} s left",
+            it + 1,
+            opts.iterations,
+            ll / data.winner.len().max(1) as f64,
+            per,
+            per * (opts.iterations - it - 1) as f64
+        );
+    }
+    let tactical = gamma[..TACTICAL_IDS as usize]
+        .iter()
+        .map(|&g| g as f32)
+        .collect();
+    for (p, &g) in patterns.iter_mut().zip(&gamma[TACTICAL_IDS as usize..]) {
+        p.gamma = g as f32;
+    }
+    let model = Model::new(tactical, patterns);
+    let held_out = measure(&model, &test_pos);
+    eprintln!(
+        "held out: {held_out} ({:.1} s in all)",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(Trained {
+        model,
+        train_positions: train_pos.len(),
+        held_out,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sgf::{SgfGame, SgfNode};
+
+    /// Games whose players always play on the third line when they can
+    /// (else anywhere): the model must find the edge feature and predict
+    /// better than chance.
+    #[test]
+    fn learns_a_feature_that_decides_the_moves() {
+        let dir = std::env::temp_dir().join(format!("tianyuan-train-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut rng = Rng(5);
+        for g in 0..40 {
+            let mut b = Board::new(9);
+            let mut nodes = vec![SgfNode::default()];
+            let mut c = Color::Black;
+            for _ in 0..30 {
+                let legal: Vec<Point> = b
+                    .empty_points()
+                    .iter()
+                    .filter(|&p| b.is_legal(c, p))
+                    .collect();
+                let third: Vec<Point> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&p| crate::tactics::line(&b, p) == 2)
+                    .collect();
+                let from = if third.is_empty() { &legal } else { &third };
+                if from.is_empty() {
+                    break;
+                }
+                let p = from[rng.below(from.len())];
+                b.play(c, p).unwrap();
+                nodes.push(SgfNode {
+                    mv: Some((c, Some(p.xy(9)))),
+                    ..SgfNode::default()
+                });
+                c = !c;
+            }
+            let game = SgfGame {
+                size: 9,
+                komi: Some(7.5),
+                handicap: None,
+                rules: None,
+                result: None,
+                nodes,
+            };
+            std::fs::write(dir.join(format!("g{g}.sgf")), crate::sgf::write(&game)).unwrap();
+        }
+        let opts = TrainOptions {
+            inputs: vec![dir.clone()],
+            size: Some(9),
+            test_games: 8,
+            max_positions: 2_000,
+            max_test_positions: 500,
+            min_count: 3,
+            iterations: 4,
+            seed: 3,
+        };
+        let t = train(&opts).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let edge3 = t.model.tactical_gamma(Group::Edge.id(3));
+        for v in [1, 2, 4] {
+            assert!(
+                edge3 > 5.0 * t.model.tactical_gamma(Group::Edge.id(v)),
+                "{edge3}"
+            );
+        }
+        // About 24 third-line points against 81: far above chance (1/60).
+        assert!(t.held_out.rate(t.held_out.top1) > 0.03, "{}", t.held_out);
+        assert!(t.held_out.rate(t.held_out.top10) > 0.3, "{}", t.held_out);
+        let back = Model::from_bytes(&t.model.to_bytes()).unwrap();
+        assert_eq!(back.patterns().len(), t.model.patterns().len());
+    }
+}
