@@ -133,9 +133,9 @@ struct TrainArgs {
     /// Directories (searched recursively for *.sgf) and SGF files.
     #[arg(required = true)]
     inputs: Vec<std::path::PathBuf>,
-    /// The patterns file to write.
+    /// The patterns file to write (required unless `--evaluate`).
     #[arg(long)]
-    out: std::path::PathBuf,
+    out: Option<std::path::PathBuf>,
     /// Only games of this board size (0: every size).
     #[arg(long, default_value_t = 19)]
     board_size: usize,
@@ -154,6 +154,10 @@ struct TrainArgs {
     /// Minorization-Maximization iterations.
     #[arg(long, default_value_t = 20)]
     iterations: usize,
+    /// Train nothing: measure this patterns file on the games given (all
+    /// held out) and print its prediction rates.
+    #[arg(long)]
+    evaluate: Option<std::path::PathBuf>,
 }
 
 impl EngineArgs {
@@ -192,6 +196,10 @@ fn main() {
             }
         },
         Command::TrainPatterns(a) => {
+            let fail = |e: String| -> ! {
+                eprintln!("tianyuan train-patterns: {e}");
+                std::process::exit(2)
+            };
             let opts = tianyuan::patterns::train::TrainOptions {
                 inputs: a.inputs,
                 size: (a.board_size != 0).then_some(a.board_size),
@@ -202,12 +210,27 @@ fn main() {
                 iterations: a.iterations,
                 seed: cli.engine.seed.unwrap_or(1),
             };
+            if let Some(file) = &a.evaluate {
+                let bytes = std::fs::read(file)
+                    .map_err(|e| format!("{}: {e}", file.display()))
+                    .unwrap_or_else(|e| fail(e));
+                let model = tianyuan::patterns::Model::from_bytes(&bytes)
+                    .map_err(|e| format!("{}: {e}", file.display()))
+                    .unwrap_or_else(|e| fail(e));
+                match tianyuan::patterns::train::evaluate(&model, &opts) {
+                    Ok(p) => println!("{}: {p}", file.display()),
+                    Err(e) => fail(e),
+                }
+                return;
+            }
+            let Some(out) = a.out else {
+                fail("--out FILE is required to train".into())
+            };
             match tianyuan::patterns::train::train(&opts) {
                 Ok(t) => {
                     let bytes = t.model.to_bytes();
-                    if let Err(e) = std::fs::write(&a.out, &bytes) {
-                        eprintln!("tianyuan train-patterns: {}: {e}", a.out.display());
-                        std::process::exit(2);
+                    if let Err(e) = std::fs::write(&out, &bytes) {
+                        fail(format!("{}: {e}", out.display()));
                     }
                     println!(
                         "{} patterns, {} training positions; held out: {}; {} bytes written to {}",
@@ -215,13 +238,10 @@ fn main() {
                         t.train_positions,
                         t.held_out,
                         bytes.len(),
-                        a.out.display()
+                        out.display()
                     );
                 }
-                Err(e) => {
-                    eprintln!("tianyuan train-patterns: {e}");
-                    std::process::exit(2);
-                }
+                Err(e) => fail(e),
             }
         }
         Command::JudgeSet(args) => {

@@ -393,6 +393,31 @@ pub struct Trained {
     pub held_out: Prediction,
 }
 
+/// How well `model` predicts the moves of the games `opts` names (all of
+/// them held out; at most `max_test_positions`, sampled evenly).
+pub fn evaluate(model: &Model, opts: &TrainOptions) -> Result<Prediction, String> {
+    let files = sgf_files(&opts.inputs);
+    let records: Vec<Record> = files
+        .iter()
+        .filter_map(|f| read_record(f, opts.size))
+        .collect();
+    if records.is_empty() {
+        return Err("no games".into());
+    }
+    let moves: usize = records
+        .iter()
+        .map(|r| r.moves.iter().filter(|m| m.1.is_some()).count())
+        .sum();
+    let p = (opts.max_test_positions as f64 / moves.max(1) as f64).min(1.0);
+    let mut rng = Rng(opts.seed);
+    let mut pos = Vec::new();
+    for r in &records {
+        positions(r, || rng.chance(p), &mut pos);
+    }
+    eprintln!("{} games, {} positions", records.len(), pos.len());
+    Ok(measure(model, &pos))
+}
+
 /// Fit a model as `opts` says, reporting progress on stderr.
 pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
     let start = Instant::now();
