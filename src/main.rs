@@ -57,6 +57,13 @@ struct EngineArgs {
     /// Board size of a new game.
     #[arg(long, global = true, default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
     size: usize,
+    /// Weight of the learned patterns' prior for new tree nodes, in
+    /// virtual wins at probability 1 (0: off).
+    #[arg(long, global = true, default_value_t = tianyuan::mcts::PriorParams::default().learned)]
+    learned_prior: u16,
+    /// A patterns file (from `train-patterns`) instead of the shipped one.
+    #[arg(long, global = true)]
+    patterns: Option<std::path::PathBuf>,
 }
 
 /// A seed that differs from run to run, so that repeated games differ.
@@ -172,6 +179,14 @@ impl EngineArgs {
             resign: !self.no_resign,
             seed: self.seed.unwrap_or_else(clock_seed),
             ponder: self.ponder,
+            learned_prior: self.learned_prior,
+            patterns: match &self.patterns {
+                None => tianyuan::patterns::shipped(),
+                Some(path) => tianyuan::patterns::load(path).unwrap_or_else(|e| {
+                    eprintln!("tianyuan: --patterns {e}");
+                    std::process::exit(2)
+                }),
+            },
         }
     }
 }

@@ -29,6 +29,10 @@ pub struct Options {
     pub seed: u64,
     /// Search on the opponent's time after `genmove`, until the next command.
     pub ponder: bool,
+    /// Weight of the learned patterns' prior ([`crate::mcts::PriorParams::learned`]).
+    pub learned_prior: u16,
+    /// The learned patterns the priors use.
+    pub patterns: &'static crate::patterns::Model,
 }
 
 impl Default for Options {
@@ -42,6 +46,8 @@ impl Default for Options {
             resign: true,
             seed: 1,
             ponder: false,
+            learned_prior: crate::mcts::PriorParams::default().learned,
+            patterns: crate::patterns::shipped(),
         }
     }
 }
@@ -156,7 +162,16 @@ impl Player {
             .is_some_and(|s| s.capacity() != nodes / 2 * 2);
         if stale || self.search.is_none() {
             self.search = None;
-            self.search = Some(Search::new(nodes, SearchParams::default()));
+            let defaults = SearchParams::default();
+            let params = SearchParams {
+                priors: crate::mcts::PriorParams {
+                    learned: self.options.learned_prior,
+                    ..defaults.priors
+                },
+                patterns: Some(self.options.patterns),
+                ..defaults
+            };
+            self.search = Some(Search::new(nodes, params));
         }
         self.search.as_mut().expect("just made")
     }

@@ -5,5 +5,6 @@ pub mod search;
 pub mod tree;
 mod worker;
 
+pub use prior::PriorParams;
 pub use search::{Candidate, Limits, Reporter, Search, SearchParams, SearchResult, Task};
 pub use tree::Tree;

@@ -79,6 +79,12 @@ pub struct PriorParams {
     /// a pass gets the even prior. Default 30, three times the even prior
     /// (`767fd49`), not measured.
     pub pass_losses: u16,
+    /// Virtual wins for the learned patterns' prediction: a move of
+    /// probability `q` (its strength over the summed strengths of the
+    /// position's moves, [`crate::patterns::Model`]) gets `sqrt(q)` times
+    /// this many, as Pachi's pattern prior does (its `pattern_eqex`,
+    /// 300). Default 0 (off) until a match measures it.
+    pub learned: u16,
     /// Read ladders for the escape and ladder-atari priors. Default on
     /// (`bf812ea`): measured with the playouts' snapback check against
     /// the player without both, A/B at fixed playouts: 19x19 at 1,000
@@ -104,18 +110,21 @@ impl Default for PriorParams {
             open_area_radius: 3,
             empty_corner: 60,
             pass_losses: 30,
+            learned: 0,
             ladders: true,
         }
     }
 }
 
-/// The prior of `c` playing `p` (a legal move) on `board`. The ladder
-/// reads play on the board and leave it as it was.
+/// The prior of `c` playing `p` (a legal move) on `board`, `learned` the
+/// probability the learned patterns give the move (when they are used).
+/// The ladder reads play on the board and leave it as it was.
 pub fn prior(
     board: &mut Board,
     c: Color,
     p: Point,
     last: Option<Point>,
+    learned: Option<f64>,
     params: &PriorParams,
 ) -> NewChild {
     let mut visits = params.even as u32;
@@ -126,6 +135,9 @@ pub fn prior(
             wins2 += WIN * n as u32;
         }
     };
+    if let Some(q) = learned {
+        add((params.learned as f64 * q.sqrt()).round() as u16, true);
+    }
     let e = move_effect(board, c, p);
     if e.captures > 0 {
         add(params.capture, true);
@@ -272,6 +284,7 @@ mod tests {
             c,
             p,
             b.last_move(),
+            None,
             &PriorParams::default(),
         ))
     }
@@ -287,6 +300,7 @@ mod tests {
             &mut b.clone(),
             Color::Black,
             p,
+            None,
             None,
             &PriorParams::default(),
         ))
@@ -325,6 +339,7 @@ mod tests {
                 Color::Black,
                 Point::parse(s, 9).unwrap(),
                 None,
+                None,
                 &params,
             ))
         };
@@ -339,7 +354,15 @@ mod tests {
         let params = PriorParams::default();
         let d3 = Point::parse("D3", 9).unwrap();
         let visits = |b: &Board| {
-            prior(&mut b.clone(), Color::White, d3, b.last_move(), &params).prior_visits
+            prior(
+                &mut b.clone(),
+                Color::White,
+                d3,
+                b.last_move(),
+                None,
+                &params,
+            )
+            .prior_visits
         };
         assert_eq!(visits(&free), visits(&caught) + params.atari_escape);
         assert!(value(&free, Color::White, "D3") > value(&caught, Color::White, "D3"));
@@ -352,7 +375,15 @@ mod tests {
         b.play(Color::White, p("D3")).unwrap();
         let params = PriorParams::default();
         let visits = |b: &Board, v| {
-            prior(&mut b.clone(), Color::Black, p(v), b.last_move(), &params).prior_visits
+            prior(
+                &mut b.clone(),
+                Color::Black,
+                p(v),
+                b.last_move(),
+                None,
+                &params,
+            )
+            .prior_visits
         };
         // E3 and D4 are both ataris; only E3 works.
         assert_eq!(visits(&b, "E3"), visits(&b, "D4") + params.ladder_atari);

@@ -37,6 +37,9 @@ pub struct SearchParams {
     pub priors: PriorParams,
     /// The playouts' policy.
     pub heavy: HeavyParams,
+    /// The learned patterns that rate new nodes' moves (with
+    /// `priors.learned` above 0).
+    pub patterns: Option<&'static crate::patterns::Model>,
 }
 
 impl Default for SearchParams {
@@ -47,6 +50,7 @@ impl Default for SearchParams {
             explore: 0.0,
             priors: PriorParams::default(),
             heavy: HeavyParams::default(),
+            patterns: None,
         }
     }
 }
@@ -129,6 +133,8 @@ pub(super) struct Root<'a> {
     /// Black needs more than this area difference to win.
     pub(super) komi: f64,
     pub(super) last: Option<Point>,
+    /// The move before the last (a stone; `None` for a pass or none).
+    pub(super) last2: Option<Point>,
     game: &'a Game,
 }
 
@@ -301,6 +307,15 @@ impl Search {
                 crate::board::Move::Play(p) => Some(p),
                 _ => None,
             }),
+            last2: game
+                .moves()
+                .iter()
+                .rev()
+                .nth(1)
+                .and_then(|&(_, m)| match m {
+                    crate::board::Move::Play(p) => Some(p),
+                    _ => None,
+                }),
             game,
         };
         self.expand_root(&root);
@@ -402,12 +417,17 @@ impl Search {
         // The priors' ladder reads play on the board they are given (and
         // take their moves back): a copy of the root's, once a search.
         let (mut board, c) = (root.board.clone(), root.to_move);
+        let recent = Recent {
+            last: root.last,
+            last2: root.last2,
+        };
         new_children(
             &mut board,
             c,
-            root.last,
+            recent,
             &self.params,
             &mut children,
+            &mut Vec::new(),
             |_, p| root.game.is_legal(c, p),
         );
         let node = self.tree.root();
@@ -549,24 +569,46 @@ const PV_MAX: usize = 24;
 /// variation.
 const PV_MIN_VISITS: u32 = 10;
 
+/// The last two moves before a node (stones; `None` for passes).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Recent {
+    pub(super) last: Option<Point>,
+    pub(super) last2: Option<Point>,
+}
+
 /// The children of a node where `c` is to move: every empty point that
 /// `legal` allows and that fills none of `c`'s true eyes, and the pass,
-/// each with its prior. `out` is cleared first (and allocates only when
-/// it has never held this many).
+/// each with its prior. `out` is cleared first, and `rated` (the moves
+/// with their learned strengths) is scratch space; neither allocates once
+/// it has held this many.
 pub(super) fn new_children(
     board: &mut Board,
     c: Color,
-    last: Option<Point>,
+    recent: Recent,
     params: &SearchParams,
     out: &mut Vec<NewChild>,
+    rated: &mut Vec<(Point, f64)>,
     legal: impl Fn(&Board, Point) -> bool,
 ) {
     out.clear();
+    rated.clear();
     for i in 0..board.empty_count() {
         let p = board.empty_at(i);
         if !board.is_true_eye(c, p) && legal(board, p) {
-            out.push(prior(board, c, p, last, &params.priors));
+            rated.push((p, 0.0));
         }
+    }
+    let model = params.patterns.filter(|_| params.priors.learned > 0);
+    let mut total = 0.0;
+    if let Some(m) = model {
+        for (p, s) in rated.iter_mut() {
+            *s = m.strength(board, c, *p, recent.last, recent.last2);
+            total += *s;
+        }
+    }
+    for &(p, s) in rated.iter() {
+        let learned = model.map(|_| s / total);
+        out.push(prior(board, c, p, recent.last, learned, &params.priors));
     }
     out.push(pass_prior(board, out.len(), &params.priors));
 }

@@ -21,7 +21,7 @@
 //! A worker owns its board, move log, path and AMAF table, made once: a
 //! simulation allocates nothing.
 
-use super::search::{new_children, Root, Search, SearchParams};
+use super::search::{new_children, Recent, Root, Search, SearchParams};
 use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
 use crate::board::{AreaCount, Bitboard, Board, Color, Point, ARRAY_SIZE};
 use crate::playout::{self, PlayoutPolicy, PlayoutRng};
@@ -44,6 +44,8 @@ pub(super) struct Worker {
     first: [u8; ARRAY_SIZE],
     /// The children of the node being expanded.
     children: Vec<NewChild>,
+    /// Its moves with their learned strengths.
+    rated: Vec<(Point, f64)>,
 }
 
 /// Where the selection stopped.
@@ -107,6 +109,7 @@ impl Worker {
             path: Vec::with_capacity(MAX_DEPTH + 2),
             first: [0; ARRAY_SIZE],
             children: Vec::with_capacity(board.size() * board.size() + 1),
+            rated: Vec::with_capacity(board.size() * board.size()),
         }
     }
 
@@ -147,9 +150,12 @@ impl Worker {
         // count, and in the tree a root pass goes on into a playout, which
         // judges dead stones by play as the referee's count will.
         let mut passes = 0;
-        let mut last = root.last;
+        let mut recent = Recent {
+            last: root.last,
+            last2: root.last2,
+        };
         while passes < 2 && self.path.len() <= MAX_DEPTH {
-            if !node.is_expanded() && !self.expand(tree, node, c, last, params) {
+            if !node.is_expanded() && !self.expand(tree, node, c, recent, params) {
                 break;
             }
             let child = select_child(tree, node, params);
@@ -159,14 +165,16 @@ impl Worker {
                 None => {
                     self.board.pass();
                     passes += 1;
-                    last = None;
                 }
                 Some(p) => {
                     self.board.play_legal(c, p);
                     passes = 0;
-                    last = Some(p);
                 }
             }
+            recent = Recent {
+                last: mv.point(),
+                last2: recent.last,
+            };
             self.moves.push(mv);
             self.path.push(tree.index_of(child));
             node = child;
@@ -190,16 +198,17 @@ impl Worker {
         tree: &Tree,
         node: &Node,
         c: Color,
-        last: Option<Point>,
+        recent: Recent,
         params: &SearchParams,
     ) -> bool {
         if node.visits() > params.expand_after && !tree.is_full() && node.try_begin_expand() {
             new_children(
                 &mut self.board,
                 c,
-                last,
+                recent,
                 params,
                 &mut self.children,
+                &mut self.rated,
                 |b, p| b.is_legal(c, p),
             );
             tree.expand(node, &self.children);

@@ -19,6 +19,23 @@ pub mod train;
 
 pub use model::{Model, Pattern};
 
+/// The model shipped with the engine (docs/PATTERNS.md says how it was
+/// made and how to make it again).
+pub fn shipped() -> &'static Model {
+    static MODEL: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+    MODEL.get_or_init(|| {
+        Model::from_bytes(include_bytes!("shipped.bin")).expect("the shipped patterns file loads")
+    })
+}
+
+/// A model read from a patterns file, kept for the life of the process
+/// (the search holds it by reference).
+pub fn load(path: &std::path::Path) -> Result<&'static Model, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let model = Model::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Box::leak(Box::new(model)))
+}
+
 use crate::board::{Board, Color, Point};
 use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, two_liberties};
 use crate::tactics::move_effect;
