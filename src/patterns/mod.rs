@@ -312,3 +312,58 @@ mod tests {
         assert_eq!(t.get(Group::Last), 0);
     }
 }
+
+#[cfg(test)]
+mod shipped_tests {
+    use super::*;
+
+    /// The shipped model loads, and on an empty 19x19 board its first
+    /// choice is a corner point on the third or fourth line, as in nearly
+    /// every strong game; after Black's 4-4 point in one corner, White's
+    /// first choice is another corner.
+    #[test]
+    fn the_shipped_model_loads_and_predicts_opening_moves() {
+        let model = shipped();
+        assert!(model.patterns().len() > 1000);
+        let best = |b: &mut Board, c: Color, last: Option<Point>| {
+            let empties: Vec<Point> = b.empty_points().iter().collect();
+            empties
+                .into_iter()
+                .map(|p| (model.strength(b, c, p, last, None), p))
+                .max_by(|x, y| x.0.total_cmp(&y.0))
+                .map(|(_, p)| p)
+                .unwrap()
+        };
+        let mut b = Board::new(19);
+        let first = best(&mut b, Color::Black, None);
+        let (x, y) = first.xy(19);
+        let lines = [x.min(18 - x), y.min(18 - y)];
+        assert!(
+            lines.iter().all(|&l| l == 2 || l == 3),
+            "{}",
+            first.to_gtp(19)
+        );
+        let q16 = Point::parse("Q16", 19).unwrap();
+        b.play(Color::Black, q16).unwrap();
+        let reply = best(&mut b, Color::White, Some(q16));
+        let (x, y) = reply.xy(19);
+        assert!(
+            x.min(18 - x) <= 3 && y.min(18 - y) <= 3,
+            "{}",
+            reply.to_gtp(19)
+        );
+        assert!(gridcular(19, reply, q16) > 6, "{}", reply.to_gtp(19));
+    }
+
+    /// A capture that saves a group is preferred to a quiet move far away.
+    #[test]
+    fn the_shipped_model_rates_captures_above_quiet_moves() {
+        let model = shipped();
+        let mut b = crate::tactics::ladder::classic_ladder(&[]);
+        let last = b.last_move();
+        let p = |s| Point::parse(s, 9).unwrap();
+        let take = model.strength(&mut b, Color::Black, p("D3"), last, None);
+        let quiet = model.strength(&mut b, Color::Black, p("G7"), last, None);
+        assert!(take > quiet, "{take} {quiet}");
+    }
+}

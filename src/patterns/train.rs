@@ -143,7 +143,7 @@ fn sgf_files(inputs: &[PathBuf]) -> Vec<PathBuf> {
             for q in paths {
                 walk(&q, out);
             }
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) || is_kifu(p) {
             out.push(p.to_path_buf());
         }
     }
@@ -154,10 +154,43 @@ fn sgf_files(inputs: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-fn read_record(path: &Path, size: Option<usize>) -> Option<Record> {
-    let bytes = std::fs::read(path).ok()?;
+/// Whether `p` is a file of kifu lines, one 19x19 game a line: an id, a
+/// tab, then the moves in SGF notation (`123\t;B[pd];W[dd]...`), the form
+/// of the Tom and Tygem collections of yenw/computer-go-dataset.
+fn is_kifu(p: &Path) -> bool {
+    use std::io::Read;
+    if p.extension().is_some() {
+        return false;
+    }
+    let mut head = [0u8; 32];
+    let n = std::fs::File::open(p)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    let head = &head[..n];
+    let digits = head.iter().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0 && head[digits..].starts_with(b"\t;B[")
+}
+
+/// The games of a file: one SGF game, or every line of a kifu file.
+fn read_records(path: &Path, size: Option<usize>) -> Vec<Record> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Vec::new();
+    };
     let text = String::from_utf8_lossy(&bytes);
-    let g = sgf::parse(&text).ok()?;
+    if is_kifu(path) {
+        text.lines()
+            .filter_map(|line| {
+                let (_, moves) = line.split_once('\t')?;
+                record_of(&format!("(;SZ[19]{moves})"), size)
+            })
+            .collect()
+    } else {
+        record_of(&text, size).into_iter().collect()
+    }
+}
+
+fn record_of(text: &str, size: Option<usize>) -> Option<Record> {
+    let g = sgf::parse(text).ok()?;
     if size.is_some_and(|s| s != g.size) {
         return None;
     }
@@ -399,7 +432,7 @@ pub fn evaluate(model: &Model, opts: &TrainOptions) -> Result<Prediction, String
     let files = sgf_files(&opts.inputs);
     let records: Vec<Record> = files
         .iter()
-        .filter_map(|f| read_record(f, opts.size))
+        .flat_map(|f| read_records(f, opts.size))
         .collect();
     if records.is_empty() {
         return Err("no games".into());
@@ -424,7 +457,7 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
     let files = sgf_files(&opts.inputs);
     let mut records: Vec<Record> = files
         .iter()
-        .filter_map(|f| read_record(f, opts.size))
+        .flat_map(|f| read_records(f, opts.size))
         .collect();
     eprintln!(
         "{} files, {} games read ({:.1} s)",
@@ -558,6 +591,24 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
 mod tests {
     use super::*;
     use crate::sgf::{SgfGame, SgfNode};
+
+    /// Kifu files (an id, a tab, the moves) give a game a line.
+    #[test]
+    fn kifu_lines_are_games() {
+        let dir = std::env::temp_dir().join(format!("tianyuan-kifu-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let moves = ";B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[jp];W[qj];B[qh];W[qm]";
+        let text = format!("17\t{moves}\n18\t{moves};B[ch]\nnot a game\n");
+        std::fs::write(dir.join("2003-09"), text).unwrap();
+        std::fs::write(dir.join("README"), "no games here").unwrap();
+        let files = sgf_files(std::slice::from_ref(&dir));
+        assert_eq!(files.len(), 1);
+        let records = read_records(&files[0], Some(19));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[1].moves.len(), 11);
+        assert_eq!(records[0].moves[0], (Color::Black, Point::parse("Q16", 19)));
+    }
 
     /// Games whose players always play on the third line when they can
     /// (else anywhere): the model must find the edge feature and predict
