@@ -88,13 +88,42 @@ fn tianyuan_plays_itself() {
     assert_eq!(tally.time_losses, [0, 0], "{out}");
     assert_eq!(tally.forfeits, [0, 0], "{out}");
     assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 2);
+    let name = format!("tianyuan {}", env!("CARGO_PKG_VERSION"));
     for g in 1..=2 {
         let text = std::fs::read_to_string(dir.join(format!("game-{g:03}.sgf"))).unwrap();
-        let sgf = tianyuan::sgf::parse(&text).unwrap();
+        let (sgf, info) = tianyuan::sgf::parse_with_info(&text).unwrap();
         assert_eq!(sgf.size, 5);
+        assert_eq!(sgf.komi, Some(0.5));
+        assert_eq!(sgf.rules.as_deref(), Some("Chinese"));
         let result = sgf.result.expect("a result");
         assert!(["B+", "W+", "0"].iter().any(|p| result.starts_with(p)));
         assert!(sgf.nodes.len() > 2, "{text}");
+        // The players as they name themselves, the day, and the settings.
+        assert_eq!(info.black_player.as_deref(), Some(name.as_str()), "{text}");
+        assert_eq!(info.white_player.as_deref(), Some(name.as_str()), "{text}");
+        let date = info.date.expect("a date");
+        assert!(
+            date.len() == 10 && date.starts_with("20") && date.as_bytes()[4] == b'-',
+            "{date}"
+        );
+        let comment = info.comment.expect("a game comment");
+        let (black, white) = if g == 1 { ("A", "B") } else { ("B", "A") };
+        for want in [
+            format!("tianyuan match, game {g} of 2 (colours alternate)\n"),
+            format!("\nBlack: engine {black}, {name} [{engine}]\n"),
+            format!("\nWhite: engine {white}, {name} [{engine}]\n"),
+            "\nBoard 5x5, komi 0.5, handicap 0, Chinese rules, at most 75 moves\n".into(),
+            "\nTime: 0 s main time + 1 s per move (time_settings 0 1 1), 0.5 s grace\n".into(),
+            format!("\nResult: {result} ("),
+        ] {
+            assert!(comment.contains(&want), "{want:?} not in {comment:?}");
+        }
+        let line = format!("game {g}: {black} (black) vs {white} (white): ");
+        let outcome = out.lines().find_map(|l| l.strip_prefix(&line)).unwrap();
+        assert!(
+            comment.ends_with(&format!("\nResult: {outcome}")),
+            "{comment}"
+        );
     }
     let written = std::fs::read_to_string(&summary).unwrap();
     assert!(written.contains("A win rate"), "{written}");
@@ -360,8 +389,24 @@ fn the_command_line_runs_matches_and_refuses_bad_options() {
         stdout.contains("game 5: A (black) vs B (white):"),
         "{stdout}"
     );
-    assert!(dir.join("game-004.sgf").exists() && dir.join("game-005.sgf").exists());
+    assert!(dir.join("game-005.sgf").exists());
     assert!(!dir.join("game-001.sgf").exists());
+    // An engine that does not answer `name` is named by its program.
+    let text = std::fs::read_to_string(dir.join("game-004.sgf")).unwrap();
+    let (_, info) = tianyuan::sgf::parse_with_info(&text).unwrap();
+    assert_eq!(info.black_player.as_deref(), Some("false"), "{text}");
+    assert_eq!(info.white_player.as_deref(), Some("false"), "{text}");
+    let comment = info.comment.unwrap();
+    assert!(
+        comment.starts_with(
+            "tianyuan match, game 4 of games 4 to 5 (colours alternate)\nBlack: engine B, false [false]\n"
+        ),
+        "{comment}"
+    );
+    assert!(
+        comment.contains("\nResult: W+F (black forfeits: "),
+        "{comment}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     for bad in [
         &["--black", "false"][..],

@@ -52,6 +52,15 @@ impl Contestant {
         &self.cmdline
     }
 
+    /// The file name of the program the command line runs, e.g. `gnugo`
+    /// for `/usr/games/gnugo --mode gtp`.
+    pub fn program(&self) -> String {
+        let program = &self.words[0];
+        std::path::Path::new(program)
+            .file_name()
+            .map_or_else(|| program.clone(), |n| n.to_string_lossy().into_owned())
+    }
+
     /// Start the engine unless it runs. A program named `tianyuan` that is
     /// not on the `PATH` is this very executable.
     pub fn start(&mut self) -> io::Result<()> {

@@ -3,7 +3,9 @@
 //! gomill do. Every move is checked with the crate's own rules and timed
 //! with the wall clock; finished games are scored by tianyuan and, when one
 //! is given, by a referee engine. A line per game goes to the output as the
-//! game ends, then a summary table.
+//! game ends, then a summary table. With `--sgf-dir` each game is also
+//! written as an SGF record naming the players (`PB`, `PW`: each engine's
+//! `name` and `version`), the day (`DT`) and the settings (`GC`).
 //!
 //! An engine that cannot keep to a clock (GNU Go) can be exempt from losing
 //! on time with `--untimed`: it gets the time control as the other does,
@@ -29,10 +31,12 @@ use crate::board::{Color, MAX_SIZE, MIN_SIZE};
 use clock::{default_hang_limit, TimeLimits};
 use contestant::Contestant;
 use game::{play_game, GameSettings};
+use record::{utc_date, GameRecord};
 use stats::{Tally, SIDES};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::time::SystemTime;
 
 /// The options of `tianyuan match`.
 #[derive(clap::Args, Clone, Debug)]
@@ -66,7 +70,8 @@ pub struct MatchArgs {
     /// Command line of an engine whose final_score is the official result.
     #[arg(long)]
     pub referee: Option<String>,
-    /// Directory for the game records game-001.sgf, game-002.sgf, ...
+    /// Directory for the game records game-001.sgf, game-002.sgf, ..., each naming the players
+    /// (PB, PW: each engine's name and version), the day (DT) and the settings (GC).
     #[arg(long)]
     pub sgf_dir: Option<PathBuf>,
     /// Moves (passes included) after which a game is scored as it stands [default: 3 x size x size].
@@ -221,7 +226,9 @@ pub fn run(args: &MatchArgs) -> i32 {
     }
 }
 
-/// `name version` of an engine, for the header (empty when it will not say).
+/// `name version` of an engine, for the header and the game records: its
+/// answers on one line, or its program's name when it does not answer
+/// `name` (without a version when it does not answer `version`).
 fn engine_name(e: &mut Contestant) -> Result<String, MatchError> {
     if let Err(err) = e.start() {
         let line = e.cmdline().to_string();
@@ -230,9 +237,134 @@ fn engine_name(e: &mut Contestant) -> Result<String, MatchError> {
             e.label()
         )));
     }
-    let name = e.admin("name").unwrap_or_default();
-    let version = e.admin("version").unwrap_or_default();
-    Ok(format!("{name} {version}").trim().to_string())
+    let mut ask = |cmd: &str| {
+        let answer = e.admin(cmd).unwrap_or_default();
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        (!words.is_empty()).then(|| words.join(" "))
+    };
+    let name = ask("name");
+    let version = ask("version");
+    let name = name.unwrap_or_else(|| e.program());
+    Ok(match version {
+        Some(v) => format!("{name} {v}"),
+        None => name,
+    })
+}
+
+/// The time control as the header and the records give it.
+fn time_text(limits: TimeLimits) -> String {
+    if limits.is_unlimited() {
+        "no time limit".to_string()
+    } else {
+        format!(
+            "{} s main time + {} s per move",
+            clock::seconds(limits.main),
+            clock::seconds(limits.per_move)
+        )
+    }
+}
+
+/// The rule for engines exempt from losing on time.
+fn untimed_rule(settings: &GameSettings) -> String {
+    if settings.limits.is_unlimited() {
+        "no time limit in this match".to_string()
+    } else {
+        format!(
+            "a move over the time limit is counted, not a loss; one over {} s is: hung",
+            clock::seconds(settings.hang_limit)
+        )
+    }
+}
+
+/// What every game record of a match says of it: the engines (A, B) and
+/// the referee as `name version [command line]`, and the settings.
+struct MatchInfo {
+    /// Per side (A, B): the engine's name and version.
+    names: [String; 2],
+    /// Per side: the command line.
+    cmdlines: [String; 2],
+    /// The referee's name and command line.
+    referee: Option<(String, String)>,
+    /// What follows the game number: `of 10`, or `of games 4 to 13` for
+    /// a match that goes on from game 4.
+    of_games: String,
+    /// Per side: exempt from losing on time.
+    untimed: [bool; 2],
+    alternate: bool,
+}
+
+impl MatchInfo {
+    /// The `GC` of game `g`, where `sides` says per colour which engine
+    /// (A 0, B 1) played it and `outcome` is the game line's end: the
+    /// result and how it came about, the moves, an untimed engine's moves
+    /// over the limit.
+    fn comment(&self, s: &GameSettings, g: u32, sides: [usize; 2], outcome: &str) -> String {
+        let mut c = format!(
+            "tianyuan match, game {g} {} (colours {})\n",
+            self.of_games,
+            if self.alternate { "alternate" } else { "fixed" }
+        );
+        for color in Color::BOTH {
+            let side = sides[color.index()];
+            let color = if color == Color::Black {
+                "Black"
+            } else {
+                "White"
+            };
+            let _ = writeln!(
+                c,
+                "{color}: engine {}, {} [{}]",
+                SIDES[side], self.names[side], self.cmdlines[side]
+            );
+        }
+        let _ = writeln!(
+            c,
+            "Board {}x{}, komi {}, handicap {}, Chinese rules, at most {} moves",
+            s.size, s.size, s.komi, s.handicap, s.max_moves
+        );
+        let _ = write!(
+            c,
+            "Time: {} ({}), {} s grace",
+            time_text(s.limits),
+            s.limits.time_settings(),
+            clock::seconds(clock::GRACE)
+        );
+        if self.untimed.contains(&true) {
+            let list: Vec<&str> = (0..2)
+                .filter(|&side| self.untimed[side])
+                .map(|side| SIDES[side])
+                .collect();
+            let engines = if list.len() > 1 { "engines" } else { "engine" };
+            let rule = untimed_rule(s);
+            let _ = write!(c, "; untimed: {engines} {} ({rule})", list.join(", "));
+        }
+        c.push('\n');
+        if let Some((name, cmdline)) = &self.referee {
+            let _ = writeln!(c, "Referee: {name} [{cmdline}]");
+        }
+        let _ = write!(c, "Result: {outcome}");
+        c
+    }
+}
+
+/// The result of a game, how it came about and its moves, and for each
+/// untimed engine its moves over the limit: the game line after the
+/// players.
+fn outcome(record: &GameRecord, sides: [usize; 2], untimed: [bool; 2]) -> String {
+    let mut text = format!("{} {} moves", record.describe(), record.game.moves().len());
+    for c in Color::BOTH {
+        let t = &record.think[c.index()];
+        if untimed[sides[c.index()]] && t.over > 0 {
+            let _ = write!(
+                text,
+                "; {} (untimed) over the time limit on {} move(s), longest {:.2} s",
+                SIDES[sides[c.index()]],
+                t.over,
+                t.longest
+            );
+        }
+    }
+    text
 }
 
 /// Play the match of `args`, writing a line per game and the summary to
@@ -277,43 +409,43 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         " on {}x{}, komi {}, handicap {}, ",
         settings.size, settings.size, settings.komi, settings.handicap
     );
-    if limits.is_unlimited() {
-        header.push_str("no time limit");
-    } else {
-        let _ = write!(
-            header,
-            "{} s main time + {} s per move",
-            clock::seconds(limits.main),
-            clock::seconds(limits.per_move)
-        );
-    }
+    header.push_str(&time_text(limits));
     let _ = writeln!(
         header,
         ", at most {} moves, colours {}",
         settings.max_moves,
         if args.alternate { "alternate" } else { "fixed" }
     );
-    for e in [&mut a, &mut b] {
-        let name = engine_name(e)?;
+    let names = [engine_name(&mut a)?, engine_name(&mut b)?];
+    for (e, name) in [&a, &b].into_iter().zip(&names) {
         let _ = writeln!(header, "  {}: {name} [{}]", e.label(), e.cmdline());
     }
-    if let Some(r) = referee.as_mut() {
-        let name = engine_name(r)?;
-        let _ = writeln!(header, "  referee: {name} [{}]", r.cmdline());
-    }
+    let referee_name = match referee.as_mut() {
+        Some(r) => {
+            let name = engine_name(r)?;
+            let _ = writeln!(header, "  referee: {name} [{}]", r.cmdline());
+            Some((name, r.cmdline().to_string()))
+        }
+        None => None,
+    };
     let untimed = args.untimed_sides();
     if untimed.contains(&true) {
         let sides: Vec<&str> = (0..2).filter(|&s| untimed[s]).map(|s| SIDES[s]).collect();
-        let rule = if limits.is_unlimited() {
-            "no time limit in this match".to_string()
-        } else {
-            format!(
-                "a move over the time limit is counted, not a loss; one over {} s is: hung",
-                clock::seconds(settings.hang_limit)
-            )
-        };
+        let rule = untimed_rule(&settings);
         let _ = writeln!(header, "  untimed: {} ({rule})", sides.join(", "));
     }
+    let info = MatchInfo {
+        names,
+        cmdlines: [a.cmdline().to_string(), b.cmdline().to_string()],
+        referee: referee_name,
+        of_games: if args.first_game == 1 {
+            format!("of {}", args.games)
+        } else {
+            format!("of games {} to {last_game}", args.first_game)
+        },
+        untimed,
+        alternate: args.alternate,
+    };
     out.write_all(header.as_bytes())?;
     out.flush()?;
 
@@ -327,6 +459,7 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         };
         // Per colour: the side (A 0, B 1) that plays it.
         let sides = if a_black { [0, 1] } else { [1, 0] };
+        let date = utc_date(SystemTime::now());
         let record = play_game(
             &settings,
             black,
@@ -334,31 +467,24 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
             sides.map(|s| untimed[s]),
             referee.as_mut(),
         );
-        let mut line = format!(
-            "game {g}: {} (black) vs {} (white): {} {} moves",
-            SIDES[sides[0]],
-            SIDES[sides[1]],
-            record.describe(),
-            record.game.moves().len()
-        );
-        for c in Color::BOTH {
-            let t = &record.think[c.index()];
-            if untimed[sides[c.index()]] && t.over > 0 {
-                let _ = write!(
-                    line,
-                    "; {} (untimed) over the time limit on {} move(s), longest {:.2} s",
-                    SIDES[sides[c.index()]],
-                    t.over,
-                    t.longest
-                );
-            }
-        }
-        writeln!(out, "{line}")?;
+        let outcome = outcome(&record, sides, untimed);
+        writeln!(
+            out,
+            "game {g}: {} (black) vs {} (white): {outcome}",
+            SIDES[sides[0]], SIDES[sides[1]]
+        )?;
         out.flush()?;
         tally.add(&record, if a_black { Color::Black } else { Color::White });
         if let Some(dir) = &args.sgf_dir {
             let path = dir.join(format!("game-{g:03}.sgf"));
-            let text = crate::sgf::write(&record.sgf(&settings));
+            let [black, white] = sides.map(|side| info.names[side].clone());
+            let record_info = crate::sgf::GameInfo {
+                black_player: Some(black),
+                white_player: Some(white),
+                date: Some(date),
+                comment: Some(info.comment(&settings, g, sides, &outcome)),
+            };
+            let text = crate::sgf::write_with_info(&record.sgf(&settings), &record_info);
             if let Err(e) = std::fs::write(&path, text) {
                 eprintln!("tianyuan match: cannot write {}: {e}", path.display());
             }
@@ -387,6 +513,62 @@ mod tests {
     fn args(extra: &[&str]) -> Result<MatchArgs, String> {
         let words = ["--black", "a", "--white", "b"].iter().chain(extra);
         MatchArgs::parse_from(words)
+    }
+
+    #[test]
+    fn the_game_comment_gives_settings_engines_and_result() {
+        let a = args(&["--untimed", "B", "--size", "13", "--komi", "6.5"]).unwrap();
+        let settings = a.settings().unwrap();
+        let info = MatchInfo {
+            names: ["tianyuan 0.1.0".into(), "Pachi 12.90".into()],
+            cmdlines: [
+                "tianyuan --threads 2".into(),
+                "pachi --nodcnn threads=2".into(),
+            ],
+            referee: Some(("GNU Go 3.8".into(), "gnugo --mode gtp".into())),
+            of_games: "of 10".into(),
+            untimed: a.untimed_sides(),
+            alternate: true,
+        };
+        let comment = info.comment(&settings, 2, [1, 0], "W+R (black resigned) 80 moves");
+        assert_eq!(
+            comment,
+            "tianyuan match, game 2 of 10 (colours alternate)\n\
+             Black: engine B, Pachi 12.90 [pachi --nodcnn threads=2]\n\
+             White: engine A, tianyuan 0.1.0 [tianyuan --threads 2]\n\
+             Board 13x13, komi 6.5, handicap 0, Chinese rules, at most 507 moves\n\
+             Time: 0 s main time + 1 s per move (time_settings 0 1 1), 0.5 s grace; \
+             untimed: engine B (a move over the time limit is counted, not a loss; one over 60 s is: hung)\n\
+             Referee: GNU Go 3.8 [gnugo --mode gtp]\n\
+             Result: W+R (black resigned) 80 moves"
+        );
+        let a = args(&["--time", "0", "--alternate", "false", "--handicap", "4"]).unwrap();
+        let info = MatchInfo {
+            referee: None,
+            untimed: [false; 2],
+            alternate: false,
+            of_games: "of games 4 to 5".into(),
+            ..info
+        };
+        let comment = info.comment(
+            &a.settings().unwrap(),
+            4,
+            [0, 1],
+            "B+3.5 (own B+3.5) 9 moves",
+        );
+        assert!(
+            comment.starts_with(
+                "tianyuan match, game 4 of games 4 to 5 (colours fixed)\nBlack: engine A, "
+            ),
+            "{comment}"
+        );
+        assert!(comment.contains("handicap 4,"), "{comment}");
+        assert!(
+            comment.contains(
+                "\nTime: no time limit (time_settings 0 1 0), 0.5 s grace\nResult: B+3.5"
+            ),
+            "{comment}"
+        );
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The record of a finished game: how it ended, the official result
 //! (the referee's count when there is one, else tianyuan's), the
-//! per-game report line and the SGF record.
+//! per-game report line, the SGF record and its date (`DT`).
 
 use super::clock::TimeUse;
 use super::game::GameSettings;
 use crate::board::{Color, Game, Move, Point, Score};
 use crate::sgf::{SgfGame, SgfNode};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +53,23 @@ pub struct GameRecord {
     pub result: String,
     /// Per colour: the time spent in `genmove`.
     pub think: [TimeUse; 2],
+}
+
+/// The day of `time` as `YYYY-MM-DD`, in UTC (1970-01-01 for a time
+/// before the epoch).
+pub fn utc_date(time: SystemTime) -> String {
+    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    // Days to a civil date (H. Hinnant's algorithm), from 0000-03-01.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// The winner of a result such as `B+3.5`, `W+R` or `0` (`Some(None)`
@@ -147,7 +165,8 @@ impl GameRecord {
         format!("{} ({detail})", self.result)
     }
 
-    /// The game record as SGF.
+    /// The game record as SGF (the match runner writes it with the players,
+    /// the day and the settings as [`crate::sgf::GameInfo`]).
     pub fn sgf(&self, settings: &GameSettings) -> SgfGame {
         let size = settings.size;
         let root = SgfNode {
@@ -178,7 +197,70 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::clock::TimeLimits;
     use crate::board::Rules;
+    use crate::sgf::{parse_with_info, write_with_info, GameInfo};
+    use std::time::Duration;
+
+    #[test]
+    fn dates_are_utc_days() {
+        let day = |d: u64| utc_date(UNIX_EPOCH + Duration::from_secs(d * 86_400 + 86_399));
+        assert_eq!(day(0), "1970-01-01");
+        assert_eq!(day(11_016), "2000-02-29");
+        assert_eq!(day(11_017), "2000-03-01");
+        assert_eq!(day(19_782), "2024-02-29");
+        assert_eq!(day(20_787), "2026-11-30");
+        assert_eq!(day(20_789), "2026-12-02");
+        assert_eq!(day(20_818), "2026-12-31");
+        assert_eq!(day(20_819), "2027-01-01");
+        assert_eq!(utc_date(UNIX_EPOCH - Duration::from_secs(5)), "1970-01-01");
+    }
+
+    #[test]
+    fn the_sgf_record_with_players_date_and_comment_escaped() {
+        let settings = GameSettings {
+            size: 9,
+            komi: 7.5,
+            handicap: 0,
+            max_moves: 243,
+            limits: TimeLimits {
+                main: 0.0,
+                per_move: 1.0,
+            },
+            hang_limit: 60.0,
+        };
+        let mut game = Game::new(9, 7.5, Rules::chinese());
+        let e5 = Point::parse("E5", 9).unwrap();
+        game.play(Color::Black, Move::Play(e5)).unwrap();
+        game.play(Color::White, Move::Pass).unwrap();
+        let rec = GameRecord::new(
+            game,
+            Vec::new(),
+            Ending::Resigned(Color::White),
+            Default::default(),
+        );
+        let info = GameInfo {
+            black_player: Some("Pachi 12.90".into()),
+            white_player: Some("odd]name\\ 1.0".into()),
+            date: Some("2026-11-30".into()),
+            comment: Some(
+                "Black: A, Pachi 12.90 [pachi --nodcnn]\nWhite: B [C:\\go\\odd.exe]".into(),
+            ),
+        };
+        let text = write_with_info(&rec.sgf(&settings), &info);
+        let root = text.split(";B[").next().unwrap().replace('\n', "");
+        assert_eq!(
+            root,
+            "(;FF[4]GM[1]CA[UTF-8]AP[tianyuan]SZ[9]KM[7.5]RU[Chinese]RE[B+R]PB[Pachi 12.90]\
+             PW[odd\\]name\\\\ 1.0]DT[2026-11-30]GC[Black: A, Pachi 12.90 [pachi --nodcnn\\]\
+             White: B [C:\\\\go\\\\odd.exe\\]]",
+            "{text}"
+        );
+        let (game, back) = parse_with_info(&text).unwrap();
+        assert_eq!(back, info);
+        assert_eq!(game, rec.sgf(&settings));
+        assert_eq!(game.nodes.len(), 3);
+    }
 
     #[test]
     fn results_are_read_by_their_winner() {

@@ -6,6 +6,12 @@
 //! move. Variations are parsed for syntax and then skipped. Coordinates are
 //! given in GTP orientation (row 0 at the bottom), so callers never see SGF
 //! letters. The only thing used from the rest of the crate is [`Color`].
+//!
+//! The game information written for people and archives, which nothing
+//! here replays (the players, the date, the game comment), is a
+//! [`GameInfo`] beside the game: [`parse_with_info`] and
+//! [`write_with_info`] read and write it, [`parse`] and [`write`] leave it
+//! out.
 
 use std::fmt;
 
@@ -50,6 +56,22 @@ pub struct SgfGame {
     pub result: Option<String>,
     /// The main line, root node first. [`parse`] always returns at least one.
     pub nodes: Vec<SgfNode>,
+}
+
+/// The game information of the root: free text, kept verbatim.
+///
+/// `parse_with_info(&write_with_info(&g, &i)) == Ok((g, i))` for every
+/// valid game `g` and any `i`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameInfo {
+    /// `PB`: Black's player (e.g. `Pachi 12.90`).
+    pub black_player: Option<String>,
+    /// `PW`: White's player.
+    pub white_player: Option<String>,
+    /// `DT`: when the game was played (e.g. `2026-11-30`).
+    pub date: Option<String>,
+    /// `GC`: the game comment, line breaks included.
+    pub comment: Option<String>,
 }
 
 /// Why a text could not be read as an SGF game.
@@ -117,6 +139,10 @@ enum Prop {
     Handicap,
     Rules,
     Result,
+    BlackPlayer,
+    WhitePlayer,
+    Date,
+    GameComment,
 }
 
 impl Prop {
@@ -136,6 +162,10 @@ impl Prop {
             "HA" => Prop::Handicap,
             "RU" => Prop::Rules,
             "RE" => Prop::Result,
+            "PB" => Prop::BlackPlayer,
+            "PW" => Prop::WhitePlayer,
+            "DT" => Prop::Date,
+            "GC" => Prop::GameComment,
             _ => return None,
         })
     }
@@ -154,6 +184,10 @@ impl Prop {
             Prop::Handicap => "HA",
             Prop::Rules => "RU",
             Prop::Result => "RE",
+            Prop::BlackPlayer => "PB",
+            Prop::WhitePlayer => "PW",
+            Prop::Date => "DT",
+            Prop::GameComment => "GC",
         }
     }
 
@@ -161,6 +195,16 @@ impl Prop {
     /// property appears at most once per node with exactly one value.
     fn is_list(self) -> bool {
         matches!(self, Prop::AddBlack | Prop::AddWhite | Prop::AddEmpty)
+    }
+
+    /// The [`GameInfo`] text, which nothing here depends on: read
+    /// leniently, its first value kept and a repeat or extra values
+    /// ignored, so a sloppy file is not refused for its comment.
+    fn is_info_text(self) -> bool {
+        matches!(
+            self,
+            Prop::BlackPlayer | Prop::WhitePlayer | Prop::Date | Prop::GameComment
+        )
     }
 
     fn bit(self) -> u16 {
@@ -285,6 +329,12 @@ impl Cursor<'_> {
 /// (the first variation at every branch). Other variations must be well
 /// formed but are otherwise ignored, as is anything after the first tree.
 pub fn parse(text: &str) -> Result<SgfGame, SgfError> {
+    parse_with_info(text).map(|(game, _)| game)
+}
+
+/// [`parse`], with the game information. Of each [`GameInfo`] property the
+/// first value of its first occurrence on the main line is kept.
+pub fn parse_with_info(text: &str) -> Result<(SgfGame, GameInfo), SgfError> {
     let Some(start) = find_tree_start(text.as_bytes()) else {
         return fail("no game tree: the text contains no '(;'".to_string());
     };
@@ -394,6 +444,7 @@ struct Builder {
     handicap: Option<u32>,
     rules: Option<String>,
     result: Option<String>,
+    info: GameInfo,
     nodes: Vec<SgfNode>,
     /// Single-valued properties already seen in the current node.
     seen: u16,
@@ -410,6 +461,7 @@ impl Builder {
             handicap: None,
             rules: None,
             result: None,
+            info: GameInfo::default(),
             nodes: Vec::new(),
             seen: 0,
             setup_points: 0,
@@ -449,18 +501,19 @@ impl Builder {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<SgfGame, SgfError> {
+    fn finish(mut self) -> Result<(SgfGame, GameInfo), SgfError> {
         if !self.root_done {
             self.finish_root()?;
         }
-        Ok(SgfGame {
+        let game = SgfGame {
             size: self.size,
             komi: self.komi,
             handicap: self.handicap,
             rules: self.rules,
             result: self.result,
             nodes: self.nodes,
-        })
+        };
+        Ok((game, self.info))
     }
 
     fn apply(&mut self, prop: Prop, values: Vec<String>) -> Result<(), SgfError> {
@@ -470,7 +523,7 @@ impl Builder {
         } else {
             format!("node {index}")
         };
-        if !prop.is_list() {
+        if !prop.is_list() && !prop.is_info_text() {
             if self.seen & prop.bit() != 0 {
                 return fail(format!("{} appears twice in {place}", prop.name()));
             }
@@ -544,6 +597,16 @@ impl Builder {
             }
             Prop::Result => {
                 self.result.get_or_insert_with(|| value.to_string());
+            }
+            Prop::BlackPlayer | Prop::WhitePlayer | Prop::Date | Prop::GameComment => {
+                let info = &mut self.info;
+                let field = match prop {
+                    Prop::BlackPlayer => &mut info.black_player,
+                    Prop::WhitePlayer => &mut info.white_player,
+                    Prop::Date => &mut info.date,
+                    _ => &mut info.comment,
+                };
+                field.get_or_insert_with(|| value.to_string());
             }
         }
         Ok(())
@@ -762,6 +825,12 @@ fn point_text((x, y): Coord, size: usize) -> String {
 /// written as `B[]`/`W[]`. `parse(&write(&g)) == g` for every valid game
 /// (see [`SgfGame`]).
 pub fn write(game: &SgfGame) -> String {
+    write_with_info(game, &GameInfo::default())
+}
+
+/// [`write`], with the game information after the other root properties
+/// (`PB`, `PW`, `DT`, `GC`; each escaped as text, line breaks kept).
+pub fn write_with_info(game: &SgfGame, info: &GameInfo) -> String {
     let size = game.size;
     let mut w = Writer {
         out: String::new(),
@@ -784,6 +853,16 @@ pub fn write(game: &SgfGame) -> String {
     }
     if let Some(result) = &game.result {
         w.text("RE", result);
+    }
+    for (ident, value) in [
+        ("PB", &info.black_player),
+        ("PW", &info.white_player),
+        ("DT", &info.date),
+        ("GC", &info.comment),
+    ] {
+        if let Some(value) = value {
+            w.text(ident, value);
+        }
     }
     if let Some(root) = game.nodes.first() {
         w.node(root, size);

@@ -150,6 +150,42 @@ fn round_trip_random_games() {
     }
 }
 
+/// Random game information from the texts `random_game` draws on.
+fn random_info(rng: &mut Rng) -> GameInfo {
+    let texts = [
+        "",
+        "Pachi 12.90",
+        "a]b\\c",
+        "x\\\ny",
+        "日本 ]]\\",
+        "2026-11-30",
+        "l1\nl2\r\n",
+    ];
+    let mut text = || (rng.below(3) > 0).then(|| texts[rng.below(texts.len())].to_string());
+    GameInfo {
+        black_player: text(),
+        white_player: text(),
+        date: text(),
+        comment: text(),
+    }
+}
+
+#[test]
+fn round_trip_random_games_with_information() {
+    let mut rng = Rng(0x0bad_cafe_f00d_1234);
+    for _ in 0..300 {
+        let game = random_game(&mut rng);
+        let info = random_info(&mut rng);
+        let text = write_with_info(&game, &info);
+        assert_eq!(
+            parse_with_info(&text),
+            Ok((game.clone(), info)),
+            "written as {text}"
+        );
+        assert_eq!(ok(&text), game);
+    }
+}
+
 #[test]
 fn round_trip_every_size_and_corner() {
     for size in MIN_SIZE..=MAX_SIZE {
@@ -225,6 +261,53 @@ fn writer_escapes_text() {
 }
 
 #[test]
+fn writer_writes_players_date_and_comment_escaped() {
+    let game = sample_game();
+    let mut info = GameInfo {
+        black_player: Some("Pachi 12.90".to_string()),
+        white_player: Some("x] [y\\".to_string()),
+        date: Some("2026-11-30".to_string()),
+        comment: Some("line ]one[\nC:\\dir\\ (two); ]".to_string()),
+    };
+    let text = write_with_info(&game, &info);
+    let flat = text.replace('\n', "");
+    assert!(
+        flat.contains(
+            "RE[W+3.5]PB[Pachi 12.90]PW[x\\] [y\\\\]DT[2026-11-30]GC[line \\]one[C:\\\\dir\\\\ (two); \\]]AB[cc]"
+        ),
+        "{text}"
+    );
+    // The comment's line break is kept as it is: a hard line break.
+    assert!(text.contains("GC[line \\]one[\nC:"), "{text}");
+    assert_eq!(parse_with_info(&text), Ok((game.clone(), info.clone())));
+    // A backslash at the end of a line is escaped, not taken for a soft
+    // line break.
+    info.comment = Some("a\\\nb\\".to_string());
+    let text = write_with_info(&game, &info);
+    assert!(text.contains("GC[a\\\\\nb\\\\]"), "{text}");
+    assert_eq!(parse_with_info(&text), Ok((game.clone(), info)));
+    // Without information, as `write`.
+    assert_eq!(write_with_info(&game, &GameInfo::default()), write(&game));
+}
+
+#[test]
+fn game_information_text_is_read_leniently() {
+    // The first value and the first occurrence win; repeats, extra values
+    // and soft line breaks are no error.
+    let text =
+        "(;SZ[9]PB[one][two]GC[a\\\nb\\]c]GC[again]DT[2026-11-30]DT[x];B[aa]PW[later]PB[late])";
+    let (game, info) = parse_with_info(text).unwrap();
+    assert_eq!(game, ok(text));
+    assert_eq!(game.nodes.len(), 2);
+    assert_eq!(info.black_player.as_deref(), Some("one"));
+    assert_eq!(info.white_player.as_deref(), Some("later"));
+    assert_eq!(info.date.as_deref(), Some("2026-11-30"));
+    assert_eq!(info.comment.as_deref(), Some("ab]c"));
+    let (_, info) = parse_with_info("(;SZ[9](;PB[first])(;PB[second]))").unwrap();
+    assert_eq!(info.black_player.as_deref(), Some("first"));
+}
+
+#[test]
 fn writer_wraps_long_games() {
     let mut game = sample_game();
     game.size = 19;
@@ -270,6 +353,14 @@ fn real_game_main_line() {
     assert_eq!(game.rules.as_deref(), Some("Japanese"));
     assert_eq!(game.result.as_deref(), Some("W+R"));
     assert_eq!(game.handicap, None);
+    let (_, info) = parse_with_info(REAL_GAME).unwrap();
+    let expected = GameInfo {
+        black_player: Some("Black Player".to_string()),
+        white_player: Some("White Player".to_string()),
+        date: Some("2019-05-04".to_string()),
+        comment: None,
+    };
+    assert_eq!(info, expected);
     assert_eq!(
         moves(&game),
         vec![
