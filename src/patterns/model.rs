@@ -83,13 +83,10 @@ impl Model {
 
     /// The largest pattern of the model around `p` for `c` to move.
     pub fn spatial(&self, board: &Board, c: Color, p: Point) -> Option<u32> {
-        let hashes = spatial::hashes(board, c, p);
-        (0..SIZES)
-            .rev()
-            .find_map(|k| match self.table.get(&hashes[k]) {
-                Some(&(size, i)) if size as usize == k => Some(i),
-                _ => None,
-            })
+        spatial::largest_known(board, c, p, |k, h| match self.table.get(&h) {
+            Some(&(size, i)) if size as usize == k => Some(i),
+            _ => None,
+        })
     }
 
     /// The strength of a move with these features: the product of their
@@ -222,17 +219,17 @@ mod tests {
         let mut b = Board::new(9);
         b.play(Color::Black, p("C3")).unwrap();
         b.play(Color::White, p("D3")).unwrap();
-        let k = 2;
-        let points = spatial::pattern_points(&b, Color::Black, p("C4"), k);
-        let tactical = (0..TACTICAL_IDS).map(|i| 1.0 + i as f32 / 10.0).collect();
-        let model = Model::new(
-            tactical,
-            vec![Pattern {
+        // The pattern around C4 in sizes 0 to 2 (a model holds every
+        // smaller pattern of the ones it holds).
+        let patterns = (0..3)
+            .map(|k| Pattern {
                 size: k as u8,
-                points,
-                gamma: 3.5,
-            }],
-        );
+                points: spatial::pattern_points(&b, Color::Black, p("C4"), k),
+                gamma: 1.5 + k as f32,
+            })
+            .collect();
+        let tactical = (0..TACTICAL_IDS).map(|i| 1.0 + i as f32 / 10.0).collect();
+        let model = Model::new(tactical, patterns);
         let bytes = model.to_bytes();
         let back = Model::from_bytes(&bytes).unwrap();
         assert_eq!(back.patterns(), model.patterns());
@@ -241,7 +238,7 @@ mod tests {
         let mut m = Board::new(9);
         m.play(Color::Black, p("G3")).unwrap();
         m.play(Color::White, p("F3")).unwrap();
-        assert_eq!(back.spatial(&m, Color::Black, p("G4")), Some(0));
+        assert_eq!(back.spatial(&m, Color::Black, p("G4")), Some(2));
         assert_eq!(back.spatial(&m, Color::White, p("G4")), None);
         assert_eq!(back.spatial(&m, Color::Black, p("E5")), None);
         // Damaged files are refused.

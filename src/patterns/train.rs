@@ -19,7 +19,7 @@
 //!    (and its first 5, 10) holds the move played.
 
 use super::model::{HashTable, Model, Pattern};
-use super::spatial::{self, SIZES};
+use super::spatial;
 use super::{tactics, Group, TACTICAL_IDS};
 use crate::board::{Board, Color, Point};
 use crate::sgf;
@@ -280,8 +280,7 @@ fn team_of(board: &mut Board, pos: &Position, p: Point, dict: &HashTable<(u8, u3
         team[n] = id;
         n += 1;
     }
-    let hashes = spatial::hashes(board, pos.c, p);
-    if let Some(i) = (0..SIZES).rev().find_map(|k| match dict.get(&hashes[k]) {
+    if let Some(i) = spatial::largest_known(board, pos.c, p, |k, h| match dict.get(&h) {
         Some(&(size, i)) if size as usize == k => Some(i),
         _ => None,
     }) {
