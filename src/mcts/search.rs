@@ -601,8 +601,9 @@ pub(super) fn new_children(
     let model = params.patterns.filter(|_| params.priors.learned > 0);
     let mut total = 0.0;
     if let Some(m) = model {
+        let codes = crate::patterns::spatial::Codes::new(board, c);
         for (p, s) in rated.iter_mut() {
-            *s = m.strength(board, c, *p, recent.last, recent.last2);
+            *s = m.strength_in(&codes, board, c, *p, recent.last, recent.last2);
             total += *s;
         }
     }

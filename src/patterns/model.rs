@@ -89,6 +89,30 @@ impl Model {
         })
     }
 
+    /// [`Model::spatial`] with the colour codes of the position made once.
+    pub fn spatial_in(&self, codes: &spatial::Codes, board: &Board, p: Point) -> Option<u32> {
+        codes.largest_known(board, p, |k, h| match self.table.get(&h) {
+            Some(&(size, i)) if size as usize == k => Some(i),
+            _ => None,
+        })
+    }
+
+    /// [`Model::strength`] with the colour codes of the position (for `c`
+    /// to move) made once: for rating every move of a position.
+    pub fn strength_in(
+        &self,
+        codes: &spatial::Codes,
+        board: &mut Board,
+        c: Color,
+        p: Point,
+        last: Option<Point>,
+        last2: Option<Point>,
+    ) -> f64 {
+        let t = tactics(board, c, p, last, last2);
+        let pattern = self.spatial_in(codes, board, p);
+        self.strength_of(&t, pattern)
+    }
+
     /// The strength of a move with these features: the product of their
     /// gammas.
     pub fn strength_of(&self, t: &Tactics, pattern: Option<u32>) -> f64 {

@@ -186,6 +186,75 @@ pub fn largest_known<T>(
     best
 }
 
+/// How far an offset within `MAX_SIZE` reaches along one axis.
+const REACH: usize = (MAX_SIZE / 2) as usize;
+/// Side of the largest padded array of colour codes.
+const PADDED: usize = crate::board::MAX_SIZE + 2 * REACH;
+
+/// The colour codes of a whole board for one side to move, with a margin
+/// of off-board codes wide enough for the largest pattern: made once for
+/// a position, it lets [`Codes::largest_known`] read every point around
+/// every move by array arithmetic alone.
+pub struct Codes {
+    side: usize,
+    codes: [u8; PADDED * PADDED],
+    /// The array offset of each pattern offset, nearest first.
+    deltas: [isize; 512],
+}
+
+impl Codes {
+    pub fn new(board: &Board, c: Color) -> Codes {
+        let n = board.size();
+        let side = n + 2 * REACH;
+        let mut codes = [OFF as u8; PADDED * PADDED];
+        for p in board.points() {
+            let (x, y) = p.xy(n);
+            codes[(y + REACH) * side + x + REACH] = match board.color_at(p) {
+                None => EMPTY as u8,
+                Some(col) if col == c => OWN as u8,
+                Some(_) => OPP as u8,
+            };
+        }
+        let t = tables();
+        let mut deltas = [0isize; 512];
+        for (d, &(dx, dy, _)) in deltas.iter_mut().zip(&t.offsets) {
+            *d = dy as isize * side as isize + dx as isize;
+        }
+        Codes {
+            side,
+            codes,
+            deltas,
+        }
+    }
+
+    /// [`largest_known`] for the position these codes were made from.
+    pub fn largest_known<T>(
+        &self,
+        board: &Board,
+        p: Point,
+        mut known: impl FnMut(usize, u64) -> Option<T>,
+    ) -> Option<T> {
+        let t = tables();
+        let (x, y) = p.xy(board.size());
+        let centre = ((y + REACH) * self.side + x + REACH) as isize;
+        let mut h = 0u64;
+        let mut best = None;
+        let mut i = 0;
+        for (k, &end) in t.end.iter().enumerate() {
+            while i < end {
+                let code = self.codes[(centre + self.deltas[i]) as usize];
+                h ^= t.keys[i][code as usize];
+                i += 1;
+            }
+            match known(k, h) {
+                Some(v) => best = Some(v),
+                None => break,
+            }
+        }
+        best
+    }
+}
+
 /// Number of offsets within `MAX_SIZE`.
 pub fn offsets_len() -> usize {
     tables().offsets.len()
@@ -277,6 +346,36 @@ mod tests {
                 seen.iter().enumerate().all(|(i, &j)| i == j),
                 "symmetry {s}"
             );
+        }
+    }
+
+    /// The codes of a whole board give the same hashes as the walk over
+    /// the board, for every point of random positions.
+    #[test]
+    fn codes_of_a_board_hash_as_the_board_does() {
+        use crate::playout::{random_position, PlayoutRng};
+        use rand::SeedableRng;
+        let mut rng = PlayoutRng::seed_from_u64(9);
+        for size in [2, 5, 9, 13, 19, 25] {
+            let b = random_position(size, size * size / 2, &mut rng);
+            for c in Color::BOTH {
+                let codes = Codes::new(&b, c);
+                for p in b.points() {
+                    let all = hashes(&b, c, p);
+                    let mut seen = Vec::new();
+                    codes.largest_known(&b, p, |k, h| {
+                        seen.push(h);
+                        (k < SIZES).then_some(())
+                    });
+                    assert_eq!(seen, all.to_vec(), "{size} {}", p.to_gtp(size));
+                    let mut walked = Vec::new();
+                    largest_known(&b, c, p, |_, h| {
+                        walked.push(h);
+                        Some(())
+                    });
+                    assert_eq!(walked, all.to_vec());
+                }
+            }
         }
     }
 

@@ -272,7 +272,13 @@ struct Data {
 }
 
 /// The team of `c` playing `p` in `pos`'s board (`board` a scratch copy).
-fn team_of(board: &mut Board, pos: &Position, p: Point, dict: &HashTable<(u8, u32)>) -> Team {
+fn team_of(
+    board: &mut Board,
+    codes: &spatial::Codes,
+    pos: &Position,
+    p: Point,
+    dict: &HashTable<(u8, u32)>,
+) -> Team {
     let t = tactics(board, pos.c, p, pos.last, pos.last2);
     let mut team = [NONE; 8];
     let mut n = 0;
@@ -280,7 +286,7 @@ fn team_of(board: &mut Board, pos: &Position, p: Point, dict: &HashTable<(u8, u3
         team[n] = id;
         n += 1;
     }
-    if let Some(i) = spatial::largest_known(board, pos.c, p, |k, h| match dict.get(&h) {
+    if let Some(i) = codes.largest_known(board, p, |k, h| match dict.get(&h) {
         Some(&(size, i)) if size as usize == k => Some(i),
         _ => None,
     }) {
@@ -299,6 +305,7 @@ fn build_data(train: &[Position], dict: &HashTable<(u8, u32)>) -> Data {
     let mut local: HashMap<Team, usize> = HashMap::new();
     for pos in train {
         let mut board = pos.board.clone();
+        let codes = spatial::Codes::new(&board, pos.c);
         local.clear();
         let first = data.teams.len();
         let mut winner = 0;
@@ -307,7 +314,7 @@ fn build_data(train: &[Position], dict: &HashTable<(u8, u32)>) -> Data {
             if !board.is_legal(pos.c, p) {
                 continue;
             }
-            let team = team_of(&mut board, pos, p, dict);
+            let team = team_of(&mut board, &codes, pos, p, dict);
             let idx = *local.entry(team).or_insert_with(|| {
                 data.teams.push(team);
                 data.counts.push(0);
@@ -386,12 +393,13 @@ fn measure(model: &Model, positions: &[Position]) -> Prediction {
     let mut pr = Prediction::default();
     for pos in positions {
         let mut board = pos.board.clone();
+        let codes = spatial::Codes::new(&board, pos.c);
         let mut scores = Vec::new();
         let mut played = 0.0;
         let empties: Vec<Point> = pos.board.empty_points().iter().collect();
         for p in empties {
             if board.is_legal(pos.c, p) {
-                let s = model.strength(&mut board, pos.c, p, pos.last, pos.last2);
+                let s = model.strength_in(&codes, &mut board, pos.c, p, pos.last, pos.last2);
                 if p == pos.played {
                     played = s;
                 }
