@@ -38,7 +38,7 @@ pub struct SearchParams {
     /// The playouts' policy.
     pub heavy: HeavyParams,
     /// The learned patterns that rate new nodes' moves (with
-    /// `priors.learned` above 0).
+    /// `priors.learned` above 0). Default: the shipped model.
     pub patterns: Option<&'static crate::patterns::Model>,
 }
 
@@ -50,7 +50,7 @@ impl Default for SearchParams {
             explore: 0.0,
             priors: PriorParams::default(),
             heavy: HeavyParams::default(),
-            patterns: None,
+            patterns: Some(crate::patterns::shipped()),
         }
     }
 }
