@@ -83,10 +83,7 @@ impl Model {
 
     /// The largest pattern of the model around `p` for `c` to move.
     pub fn spatial(&self, board: &Board, c: Color, p: Point) -> Option<u32> {
-        spatial::largest_known(board, c, p, |k, h| match self.table.get(&h) {
-            Some(&(size, i)) if size as usize == k => Some(i),
-            _ => None,
-        })
+        self.spatial_in(&spatial::Codes::new(board, c), board, p)
     }
 
     /// [`Model::spatial`] with the colour codes of the position made once.
@@ -135,9 +132,8 @@ impl Model {
         last: Option<Point>,
         last2: Option<Point>,
     ) -> f64 {
-        let t = tactics(board, c, p, last, last2);
-        let pattern = self.spatial(board, c, p);
-        self.strength_of(&t, pattern)
+        let codes = spatial::Codes::new(board, c);
+        self.strength_in(&codes, board, c, p, last, last2)
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {

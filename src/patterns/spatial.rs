@@ -139,53 +139,6 @@ fn colours(board: &Board, c: Color, p: Point, out: &mut [u8]) {
     }
 }
 
-/// The largest pattern around `p` (for `c` to move) that `known` accepts:
-/// `known(k, hash)` is asked for size indices `k = 0, 1, ...` with the
-/// plain hash of the pattern of that size, and the walk outwards stops at
-/// the first size it refuses (a pattern is only known when every smaller
-/// one around the same point is, since each was seen at least as often).
-/// Returns what `known` gave for the last size it accepted.
-pub fn largest_known<T>(
-    board: &Board,
-    c: Color,
-    p: Point,
-    mut known: impl FnMut(usize, u64) -> Option<T>,
-) -> Option<T> {
-    let t = tables();
-    let n = board.size() as i32;
-    let (x, y) = p.xy(board.size());
-    let (x, y) = (x as i32, y as i32);
-    let stride = board.stride() as i32;
-    let base = p.index() as i32;
-    let mut h = 0u64;
-    let mut best = None;
-    let mut i = 0;
-    for (k, &end) in t.end.iter().enumerate() {
-        while i < end {
-            let (dx, dy, _) = t.offsets[i];
-            let (qx, qy) = (x + dx, y + dy);
-            let code = if qx < 0 || qy < 0 || qx >= n || qy >= n {
-                OFF
-            } else {
-                // The point (qx, qy) of this board, by grid arithmetic.
-                let q = Point::from_index((base + dy * stride + dx) as usize);
-                match board.color_at(q) {
-                    None => EMPTY,
-                    Some(col) if col == c => OWN,
-                    Some(_) => OPP,
-                }
-            };
-            h ^= t.keys[i][code];
-            i += 1;
-        }
-        match known(k, h) {
-            Some(v) => best = Some(v),
-            None => break,
-        }
-    }
-    best
-}
-
 /// How far an offset within `MAX_SIZE` reaches along one axis.
 const REACH: usize = (MAX_SIZE / 2) as usize;
 /// Side of the largest padded array of colour codes.
@@ -227,7 +180,12 @@ impl Codes {
         }
     }
 
-    /// [`largest_known`] for the position these codes were made from.
+    /// The largest pattern around `p` that `known` accepts: `known(k, hash)`
+    /// is asked for size indices `k = 0, 1, ...` with the plain hash of the
+    /// pattern of that size, and the walk outwards stops at the first size
+    /// it refuses (a pattern is only known when every smaller one around
+    /// the same point is, since each was seen at least as often). Returns
+    /// what `known` gave for the last size it accepted.
     pub fn largest_known<T>(
         &self,
         board: &Board,
@@ -368,12 +326,6 @@ mod tests {
                         (k < SIZES).then_some(())
                     });
                     assert_eq!(seen, all.to_vec(), "{size} {}", p.to_gtp(size));
-                    let mut walked = Vec::new();
-                    largest_known(&b, c, p, |_, h| {
-                        walked.push(h);
-                        Some(())
-                    });
-                    assert_eq!(walked, all.to_vec());
                 }
             }
         }
