@@ -83,10 +83,12 @@ pub struct PriorParams {
     /// probability `q` (its strength over the summed strengths of the
     /// position's moves, [`crate::patterns::Model`]) gets `sqrt(q)` times
     /// this many, as Pachi's pattern prior does (its `pattern_eqex`,
-    /// 300). Default 300, Pachi's value: measured against 0 (off), A/B at
-    /// fixed playouts, 9x9 at 3,000 playouts 142 of 200 (71.0%, 95%
-    /// interval 64.4-76.8%), 19x19 at 1,000 playouts 22 of 23 (95.7%,
-    /// 79.0-99.2%) (docs/STRENGTH.md); other values not yet tried.
+    /// 300). Default 150. Measured, A/B at fixed playouts
+    /// (docs/STRENGTH.md): 300 against 0 (off), 9x9 at 3,000 playouts 142
+    /// of 200 (71.0%, 95% interval 64.4-76.8%), 19x19 at 1,000 playouts 22
+    /// of 23; then on 9x9 at 3,000 playouts, 600 against 300 23 of 100
+    /// (15.8-32.2%), 150 against 300 118 of 200 (59.0%, 52.1-65.6%), 75
+    /// against 150 40 of 100 (30.9-49.8%).
     pub learned: u16,
     /// Read ladders for the escape and ladder-atari priors. Default on
     /// (`bf812ea`): measured with the playouts' snapback check against
@@ -113,7 +115,7 @@ impl Default for PriorParams {
             open_area_radius: 3,
             empty_corner: 60,
             pass_losses: 30,
-            learned: 300,
+            learned: 150,
             ladders: true,
         }
     }
