@@ -224,9 +224,11 @@ pub fn points_within(k: usize) -> usize {
 }
 
 /// The hashes of the patterns around `p` for `c` to move, one for each
-/// size `MIN_SIZE..=MAX_SIZE`: plain (as the board stands), for lookups in
-/// a table that holds every symmetric form.
-pub fn hashes(board: &Board, c: Color, p: Point) -> [u64; SIZES] {
+/// size `MIN_SIZE..=MAX_SIZE`: plain (as the board stands). Play reads
+/// them through [`Codes::largest_known`]; this walk over the board is the
+/// tests' independent reference for it.
+#[cfg(test)]
+fn hashes(board: &Board, c: Color, p: Point) -> [u64; SIZES] {
     let t = tables();
     let mut cols = [0u8; 512];
     let len = t.offsets.len();
