@@ -64,14 +64,21 @@ pub fn light(size: usize, playouts: u64, seed: u64) -> Measurement {
 
 /// The full search from the empty board: `playouts` simulations with
 /// `threads` threads (seed fixed; with one thread the signature is a hash
-/// of the root statistics and repeats exactly).
-pub fn search(size: usize, threads: usize, playouts: u64, seed: u64) -> Measurement {
+/// of the root statistics and repeats exactly), with the search's
+/// parameters `params` (the player's: [`crate::player::Options::search_params`]).
+pub fn search(
+    size: usize,
+    threads: usize,
+    playouts: u64,
+    seed: u64,
+    params: &crate::mcts::SearchParams,
+) -> Measurement {
     use crate::board::{Game, Rules, DEFAULT_KOMI};
-    use crate::mcts::{Limits, Search, SearchParams, Task};
+    use crate::mcts::{Limits, Search, Task};
     use std::sync::atomic::AtomicBool;
     let game = Game::new(size, DEFAULT_KOMI, Rules::chinese());
     let nodes = 4 << 20;
-    let mut search = Search::new(nodes, SearchParams::default());
+    let mut search = Search::new(nodes, params.clone());
     let limits = Limits {
         playouts: Some(playouts),
         ..Limits::default()

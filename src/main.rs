@@ -64,6 +64,20 @@ struct EngineArgs {
     /// A patterns file (from `train-patterns`) instead of the shipped one.
     #[arg(long, global = true)]
     patterns: Option<std::path::PathBuf>,
+    /// Set a search or playout parameter, NAME=VALUE (repeatable; for
+    /// tuning matches: `--param list=` lists the names).
+    #[arg(long = "param", global = true, value_name = "NAME=VALUE", value_parser = parse_param)]
+    params: Vec<(String, String)>,
+}
+
+/// `NAME=VALUE` for `--param`, checked against the search's parameters.
+fn parse_param(s: &str) -> Result<(String, String), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?} is not NAME=VALUE"))?;
+    let mut probe = tianyuan::mcts::SearchParams::default();
+    probe.set(name.trim(), value.trim())?;
+    Ok((name.trim().to_string(), value.trim().to_string()))
 }
 
 /// A seed that differs from run to run, so that repeated games differ.
@@ -161,6 +175,10 @@ struct TrainArgs {
     /// Minorization-Maximization iterations.
     #[arg(long, default_value_t = 20)]
     iterations: usize,
+    /// Largest spatial pattern, a gridcular distance from 3 (the 3x3
+    /// square, as the playouts use) to 10.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(3..=10))]
+    max_pattern_size: u8,
     /// Train nothing: measure this patterns file on the games given (all
     /// held out) and print its prediction rates.
     #[arg(long)]
@@ -180,6 +198,7 @@ impl EngineArgs {
             seed: self.seed.unwrap_or_else(clock_seed),
             ponder: self.ponder,
             learned_prior: self.learned_prior,
+            params: self.params.clone(),
             patterns: match &self.patterns {
                 None => tianyuan::patterns::shipped(),
                 Some(path) => tianyuan::patterns::load(path).unwrap_or_else(|e| {
@@ -223,6 +242,7 @@ fn main() {
                 max_test_positions: a.max_test_positions,
                 min_count: a.min_count,
                 iterations: a.iterations,
+                max_pattern_size: a.max_pattern_size,
                 seed: cli.engine.seed.unwrap_or(1),
             };
             if let Some(file) = &a.evaluate {
@@ -266,13 +286,26 @@ fn main() {
         Command::Bench => {
             let playouts = cli.engine.playouts.unwrap_or(200_000);
             let seed = cli.engine.seed.unwrap_or(1);
+            let params = cli.engine.options().search_params();
             let mut runs = vec![
                 bench::light(9, playouts.max(1), seed),
                 bench::light(19, (playouts / 6).max(1), seed),
             ];
             for threads in [1, 2] {
-                runs.push(bench::search(9, threads, (playouts / 4).max(1), seed));
-                runs.push(bench::search(19, threads, (playouts / 20).max(1), seed));
+                runs.push(bench::search(
+                    9,
+                    threads,
+                    (playouts / 4).max(1),
+                    seed,
+                    &params,
+                ));
+                runs.push(bench::search(
+                    19,
+                    threads,
+                    (playouts / 20).max(1),
+                    seed,
+                    &params,
+                ));
             }
             for m in runs {
                 println!("{}", m.line());

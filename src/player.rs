@@ -33,6 +33,32 @@ pub struct Options {
     pub learned_prior: u16,
     /// The learned patterns the priors use.
     pub patterns: &'static crate::patterns::Model,
+    /// Search and playout parameters set by name
+    /// ([`SearchParams::set`]), in order, after the defaults and
+    /// `learned_prior`.
+    pub params: Vec<(String, String)>,
+}
+
+impl Options {
+    /// The search's parameters these options ask for.
+    pub fn search_params(&self) -> SearchParams {
+        let defaults = SearchParams::default();
+        let mut params = SearchParams {
+            priors: crate::mcts::PriorParams {
+                learned: self.learned_prior,
+                ..defaults.priors
+            },
+            patterns: Some(self.patterns),
+            ..defaults
+        };
+        for (name, value) in &self.params {
+            // Checked when the options were made (main's --param).
+            if let Err(e) = params.set(name, value) {
+                log::warn!("--param {name}={value}: {e}");
+            }
+        }
+        params
+    }
 }
 
 impl Default for Options {
@@ -48,6 +74,7 @@ impl Default for Options {
             ponder: false,
             learned_prior: crate::mcts::PriorParams::default().learned,
             patterns: crate::patterns::shipped(),
+            params: Vec::new(),
         }
     }
 }
@@ -162,15 +189,7 @@ impl Player {
             .is_some_and(|s| s.capacity() != nodes / 2 * 2);
         if stale || self.search.is_none() {
             self.search = None;
-            let defaults = SearchParams::default();
-            let params = SearchParams {
-                priors: crate::mcts::PriorParams {
-                    learned: self.options.learned_prior,
-                    ..defaults.priors
-                },
-                patterns: Some(self.options.patterns),
-                ..defaults
-            };
+            let params = self.options.search_params();
             self.search = Some(Search::new(nodes, params));
         }
         self.search.as_mut().expect("just made")

@@ -55,6 +55,107 @@ impl Default for SearchParams {
     }
 }
 
+impl SearchParams {
+    /// The names [`SearchParams::set`] takes.
+    pub const NAMES: &'static [&'static str] = &[
+        "expand_after",
+        "rave_equiv",
+        "explore",
+        "prior.even",
+        "prior.capture",
+        "prior.atari_escape",
+        "prior.ladder_atari",
+        "prior.self_atari",
+        "prior.near_last",
+        "prior.near_last_distance",
+        "prior.edge",
+        "prior.pattern",
+        "prior.open_area",
+        "prior.open_area_second_line",
+        "prior.open_area_radius",
+        "prior.empty_corner",
+        "prior.pass_losses",
+        "prior.learned",
+        "prior.ladders",
+        "playout.candidates",
+        "playout.random_redraws",
+        "playout.random_self_atari",
+        "playout.shape_self_atari",
+        "playout.shapes",
+        "playout.nakade",
+        "playout.last_good_reply",
+        "playout.two_liberty_stones",
+        "playout.two_liberty_race",
+        "playout.fill_board",
+    ];
+
+    /// Set the parameter `name` (one of [`SearchParams::NAMES`], the field
+    /// of this struct, of [`PriorParams`] after `prior.`, of
+    /// [`HeavyParams`] after `playout.`) to `value`: for tuning matches
+    /// (`--param name=value`). `playout.shapes` is the learned-shape
+    /// threshold: 0 turns the learned shapes off.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        fn num<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, String> {
+            value
+                .parse()
+                .map_err(|_| format!("{name}: bad value {value:?}"))
+        }
+        fn flag(name: &str, value: &str) -> Result<bool, String> {
+            match value {
+                "1" | "true" | "on" => Ok(true),
+                "0" | "false" | "off" => Ok(false),
+                _ => Err(format!("{name}: bad value {value:?} (on or off)")),
+            }
+        }
+        let (p, h) = (&mut self.priors, &mut self.heavy);
+        match name {
+            "expand_after" => self.expand_after = num(name, value)?,
+            "rave_equiv" => self.rave_equiv = num(name, value)?,
+            "explore" => self.explore = num(name, value)?,
+            "prior.even" => p.even = num(name, value)?,
+            "prior.capture" => p.capture = num(name, value)?,
+            "prior.atari_escape" => p.atari_escape = num(name, value)?,
+            "prior.ladder_atari" => p.ladder_atari = num(name, value)?,
+            "prior.self_atari" => p.self_atari = num(name, value)?,
+            "prior.near_last" => p.near_last = num(name, value)?,
+            "prior.near_last_distance" => p.near_last_distance = num(name, value)?,
+            "prior.edge" => p.edge = num(name, value)?,
+            "prior.pattern" => p.pattern = num(name, value)?,
+            "prior.open_area" => p.open_area = num(name, value)?,
+            "prior.open_area_second_line" => p.open_area_second_line = num(name, value)?,
+            "prior.open_area_radius" => p.open_area_radius = num(name, value)?,
+            "prior.empty_corner" => p.empty_corner = num(name, value)?,
+            "prior.pass_losses" => p.pass_losses = num(name, value)?,
+            "prior.learned" => p.learned = num(name, value)?,
+            "prior.ladders" => p.ladders = flag(name, value)?,
+            "playout.candidates" => h.candidates = num(name, value)?,
+            "playout.random_redraws" => h.random_redraws = num(name, value)?,
+            "playout.random_self_atari" => h.random_self_atari = num(name, value)?,
+            "playout.shape_self_atari" => h.shape_self_atari = num(name, value)?,
+            "playout.shapes" => {
+                let t: f32 = num(name, value)?;
+                if !t.is_finite() {
+                    return Err(format!("{name}: bad value {value:?}"));
+                }
+                h.shape_threshold = t;
+                h.shapes = (t != 0.0).then(crate::patterns::playout_shapes);
+            }
+            "playout.nakade" => h.nakade = flag(name, value)?,
+            "playout.last_good_reply" => h.last_good_reply = flag(name, value)?,
+            "playout.two_liberty_stones" => h.two_liberty_stones = num(name, value)?,
+            "playout.two_liberty_race" => h.two_liberty_race = flag(name, value)?,
+            "playout.fill_board" => h.fill_board = num(name, value)?,
+            _ => {
+                return Err(format!(
+                    "unknown parameter {name:?} (known: {})",
+                    Self::NAMES.join(", ")
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
 /// When to stop.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {

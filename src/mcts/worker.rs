@@ -126,6 +126,14 @@ impl Worker {
         let first = (tree_moves > 0).then(|| self.moves[0]);
         search.record(first, score, &self.board);
         let outcome = Outcome::of_score(score);
+        if score != 0.0 {
+            policy.learn(
+                root.to_move,
+                root.last,
+                self.moves.iter().map(|m| m.point()),
+                score > 0.0,
+            );
+        }
         self.backup(&search.tree, root.to_move, outcome);
         self.backup_amaf(&search.tree, root.to_move, tree_moves, outcome);
     }

@@ -14,6 +14,7 @@
 //! model knows ([`spatial`]). `train` fits a model from game records.
 
 mod model;
+pub mod shape;
 pub mod spatial;
 pub mod train;
 
@@ -25,6 +26,17 @@ pub fn shipped() -> &'static Model {
     static MODEL: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
     MODEL.get_or_init(|| {
         Model::from_bytes(include_bytes!("shipped.bin")).expect("the shipped patterns file loads")
+    })
+}
+
+/// The 3x3-only model of the playouts, as a table (docs/PATTERNS.md says
+/// how it was made).
+pub fn playout_shapes() -> &'static shape::ShapeTable {
+    static TABLE: std::sync::OnceLock<shape::ShapeTable> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let model = Model::from_bytes(include_bytes!("playout.bin"))
+            .expect("the shipped playout patterns file loads");
+        shape::ShapeTable::from_model(&model, 1.0)
     })
 }
 

@@ -86,6 +86,15 @@ impl Model {
         self.spatial_in(&spatial::Codes::new(board, c), board, p)
     }
 
+    /// The gamma of the pattern of size index `k` with plain hash `h`, if
+    /// the model knows it.
+    pub fn pattern_gamma(&self, k: usize, h: u64) -> Option<f32> {
+        match self.table.get(&h) {
+            Some(&(size, i)) if size as usize == k => Some(self.patterns[i as usize].gamma),
+            _ => None,
+        }
+    }
+
     /// [`Model::spatial`] with the colour codes of the position made once.
     pub fn spatial_in(&self, codes: &spatial::Codes, board: &Board, p: Point) -> Option<u32> {
         codes.largest_known(board, p, |k, h| match self.table.get(&h) {

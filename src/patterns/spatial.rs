@@ -268,6 +268,17 @@ pub fn canonical_hashes(board: &Board, c: Color, p: Point) -> [u64; SIZES] {
     out
 }
 
+/// The plain hash of the pattern of size index `k` whose point at offset
+/// `(dx, dy)` from the centre has colour code `code(dx, dy)` (`EMPTY`,
+/// `OWN`, `OPP` or `OFF`): for tables made without a board.
+pub fn plain_hash(k: usize, code: impl Fn(i32, i32) -> u8) -> u64 {
+    let t = tables();
+    (0..t.end[k]).fold(0u64, |h, i| {
+        let (dx, dy, _) = t.offsets[i];
+        h ^ t.keys[i][code(dx, dy) as usize]
+    })
+}
+
 /// The eight symmetric hashes of the pattern of size index `k` whose
 /// points (nearest first, `EMPTY`/`OWN`/`OPP`/`OFF` codes) are `cols`.
 pub fn symmetric_hashes(cols: &[u8], k: usize) -> [u64; 8] {

@@ -44,6 +44,10 @@ pub struct TrainOptions {
     pub min_count: u32,
     /// MM iterations (each updates every group once).
     pub iterations: usize,
+    /// Largest spatial pattern kept, a gridcular distance
+    /// (`spatial::MIN_SIZE..=spatial::MAX_SIZE`): 3 trains the 3x3
+    /// shapes alone, as the playouts use them.
+    pub max_pattern_size: u8,
     pub seed: u64,
 }
 
@@ -57,6 +61,7 @@ impl Default for TrainOptions {
             max_test_positions: 10_000,
             min_count: 10,
             iterations: 20,
+            max_pattern_size: spatial::MAX_SIZE,
             seed: 1,
         }
     }
@@ -512,9 +517,14 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
 
     // Harvest the patterns around the moves played.
     let mut seen: HashMap<(u8, u64), Sighting> = HashMap::new();
+    let sizes = (opts
+        .max_pattern_size
+        .clamp(spatial::MIN_SIZE, spatial::MAX_SIZE)
+        - spatial::MIN_SIZE) as usize
+        + 1;
     for (j, pos) in train_pos.iter().enumerate() {
         let hashes = spatial::canonical_hashes(&pos.board, pos.c, pos.played);
-        for (k, &h) in hashes.iter().enumerate() {
+        for (k, &h) in hashes.iter().enumerate().take(sizes) {
             seen.entry((k as u8, h)).or_insert((0, pos.played, j)).0 += 1;
         }
     }
@@ -671,6 +681,7 @@ mod tests {
             min_count: 3,
             iterations: 4,
             seed: 3,
+            ..TrainOptions::default()
         };
         let t = train(&opts).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();

@@ -13,15 +13,18 @@
 use super::light::LightPolicy;
 use super::pattern::is_good_shape;
 use super::{below, PlayoutPolicy, PlayoutRng};
-use crate::board::{Board, Color, Point, PointSet};
+use crate::board::{Board, Color, Point, PointSet, ARRAY_SIZE};
+use crate::patterns::shape::ShapeTable;
 use crate::tactics::ladder::escape_is_laddered;
 use crate::tactics::move_effect;
+use crate::tactics::nakade::nakade_answer;
+use rand::RngCore;
 
 /// The numbers of the heavy policy. None has been tuned: they are the
 /// first values chosen (commit `c669069`, 2026-11-29, the first heavy
 /// playouts), kept through every match in docs/STRENGTH.md, and no match
 /// has compared them with others.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HeavyParams {
     /// Length of a list of candidate moves (the answers to the last move,
     /// the shapes around it, the captures anywhere), at most
@@ -47,7 +50,42 @@ pub struct HeavyParams {
     /// last move may be. Default 1 (a single-stone throw-in), not
     /// measured.
     pub shape_self_atari: u32,
+    /// Learned 3x3 shapes for the local stage: when set, the points next
+    /// to the last move whose shape has a gamma of at least
+    /// `shape_threshold` are the candidates, drawn in proportion to their
+    /// gammas; when `None`, the hand-written good shapes
+    /// ([`is_good_shape`]), drawn uniformly. A threshold of 0 or less
+    /// keeps the hand-written shapes as the candidates and draws them in
+    /// proportion to their learned gammas.
+    pub shapes: Option<&'static ShapeTable>,
+    pub shape_threshold: f32,
+    /// Play the vital point of a small eye space next to the last move
+    /// ([`nakade_answer`]) after the atari answers.
+    pub nakade: bool,
+    /// Last good reply with forgetting (Baier and Drake 2010, LGRF-1):
+    /// the winner's answer to each move in a simulation is remembered and
+    /// played again, after the atari and nakade answers, while it keeps
+    /// winning; a loss forgets it.
+    pub last_good_reply: bool,
+    /// Answer a last move that left an own string of at least
+    /// `two_liberty_stones` stones with two liberties (0: never): take an
+    /// attacker in atari, or extend to three liberties or more.
+    pub two_liberty_stones: u32,
+    /// In that answer, also atari an attacking string of two liberties
+    /// beside the string (the race of two against two goes to the side
+    /// that moves first), unless the atari is a self-atari.
+    pub two_liberty_race: bool,
+    /// Before a random move, this many random empty points are tried for
+    /// one whose eight neighbours are all empty, which is played (Pachi's
+    /// moggy "fill board"): playouts lay out territory before they fight.
+    pub fill_board: u32,
 }
+
+/// The neighbourhood code of a point whose eight neighbours are empty.
+const ALL_EMPTY: u16 = {
+    let e = crate::board::board::CODE_EMPTY;
+    e | e << 2 | e << 4 | e << 6 | e << 8 | e << 10 | e << 12 | e << 14
+};
 
 /// Capacity of a list of candidate moves (kept on the stack).
 pub const MAX_CANDIDATES: usize = 24;
@@ -60,19 +98,46 @@ impl Default for HeavyParams {
             random_redraws: 3,
             random_self_atari: 2,
             shape_self_atari: 1,
+            shapes: None,
+            shape_threshold: 8.0,
+            nakade: true,
+            last_good_reply: false,
+            two_liberty_stones: 0,
+            two_liberty_race: false,
+            fill_board: 0,
         }
     }
 }
 
 /// Moggy-style heavy playouts.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct HeavyPolicy {
     pub params: HeavyParams,
+    /// The last good replies, by the replying colour and the point
+    /// answered (index 0: none), when `params.last_good_reply`.
+    replies: Option<Box<[[u16; ARRAY_SIZE]; 2]>>,
 }
 
 impl HeavyPolicy {
     pub fn new(params: HeavyParams) -> HeavyPolicy {
-        HeavyPolicy { params }
+        HeavyPolicy {
+            params,
+            replies: params
+                .last_good_reply
+                .then(|| Box::new([[0u16; ARRAY_SIZE]; 2])),
+        }
+    }
+
+    /// The remembered reply of `c` to `last`, if it is a fine move now.
+    #[inline]
+    fn good_reply(&self, board: &Board, c: Color, last: Point) -> Option<Point> {
+        let r = self.replies.as_ref()?[c as usize][last.index()];
+        if r == 0 {
+            return None;
+        }
+        let p = Point::from_index(r as usize);
+        (board.is_empty_at(p) && acceptable(board, c, p, self.params.random_self_atari))
+            .then_some(p)
     }
 }
 
@@ -175,6 +240,60 @@ impl HeavyPolicy {
     }
 }
 
+impl HeavyPolicy {
+    /// Moves that keep an own string next to `last`, left with two
+    /// liberties, out of a capturing race it could lose: a capture of an
+    /// attacker in atari beside it, or a liberty that gives it three or
+    /// more.
+    fn two_liberty_defence(
+        board: &Board,
+        c: Color,
+        last: Point,
+        out: &mut Candidates,
+        params: &HeavyParams,
+    ) {
+        let mut seen = PointSet::<4>::new();
+        for n in board.neighbours(last) {
+            if board.color_at(n) != Some(c) || !seen.add(board.string_head(n)) {
+                continue;
+            }
+            if board.string_size(n) < params.two_liberty_stones {
+                continue;
+            }
+            let Some(libs) = crate::tactics::ladder::two_liberties(board, n) else {
+                continue;
+            };
+            for s in board.string_stones(n).take(params.attacker_scan_stones) {
+                for m in board.neighbours(s) {
+                    if board.color_at(m) != Some(!c) {
+                        continue;
+                    }
+                    if board.in_atari(m) {
+                        if let Some(l) = board.atari_liberty(m) {
+                            if board.is_legal(c, l) {
+                                out.push(l);
+                            }
+                        }
+                    } else if params.two_liberty_race {
+                        if let Some(theirs) = crate::tactics::ladder::two_liberties(board, m) {
+                            for l in theirs {
+                                if acceptable(board, c, l, 0) {
+                                    out.push(l);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for l in libs {
+                if board.is_legal(c, l) && move_effect(board, c, l).liberties >= 3 {
+                    out.push(l);
+                }
+            }
+        }
+    }
+}
+
 /// Whether `c` capturing on `l` walks into a snapback: it takes one stone
 /// and leaves a string of two or more stones with that point as its only
 /// liberty, which the opponent then takes back whole.
@@ -215,8 +334,26 @@ impl PlayoutPolicy for HeavyPolicy {
             if let Some(p) = cands.pick(rng) {
                 return Some(p);
             }
+            if params.nakade {
+                if let Some(v) = nakade_answer(board, c, last) {
+                    return Some(v);
+                }
+            }
+            if params.two_liberty_stones > 0 {
+                Self::two_liberty_defence(board, c, last, &mut cands, params);
+                if let Some(p) = cands.pick(rng) {
+                    return Some(p);
+                }
+            }
+            if let Some(p) = self.good_reply(board, c, last) {
+                return Some(p);
+            }
             let s = board.stride();
             let i = last.index();
+            if let Some(shapes) = params.shapes {
+                return Self::learned_shape(board, c, last, shapes, rng, params)
+                    .or_else(|| Self::fallback(board, c, rng, params));
+            }
             for q in [
                 i - s - 1,
                 i - s,
@@ -239,8 +376,113 @@ impl PlayoutPolicy for HeavyPolicy {
                 return Some(p);
             }
         }
+        Self::fallback(board, c, rng, params)
+    }
+
+    fn learn<I: Iterator<Item = Option<Point>>>(
+        &mut self,
+        first: Color,
+        before: Option<Point>,
+        moves: I,
+        black_won: bool,
+    ) {
+        let Some(replies) = self.replies.as_mut() else {
+            return;
+        };
+        let mut c = first;
+        let mut prev = before;
+        for mv in moves {
+            if let (Some(p), Some(m)) = (prev, mv) {
+                let slot = &mut replies[c as usize][p.index()];
+                if (c == Color::Black) == black_won {
+                    *slot = m.index() as u16;
+                } else if *slot == m.index() as u16 {
+                    *slot = 0;
+                }
+            }
+            prev = mv;
+            c = !c;
+        }
+    }
+}
+
+impl HeavyPolicy {
+    /// A point next to `last` drawn in proportion to the gammas of its
+    /// learned 3x3 shape, among those at or above the threshold.
+    fn learned_shape(
+        board: &Board,
+        c: Color,
+        last: Point,
+        shapes: &ShapeTable,
+        rng: &mut PlayoutRng,
+        params: &HeavyParams,
+    ) -> Option<Point> {
+        let s = board.stride();
+        let i = last.index();
+        let mut points = [Point::from_index(0); 8];
+        let mut weights = [0f32; 8];
+        let mut n = 0;
+        let mut total = 0f32;
+        for q in [
+            i - s - 1,
+            i - s,
+            i - s + 1,
+            i - 1,
+            i + 1,
+            i + s - 1,
+            i + s,
+            i + s + 1,
+        ] {
+            let q = Point::from_index(q);
+            if !board.is_empty_at(q) {
+                continue;
+            }
+            let g = shapes.gamma(board, c, q);
+            let wanted = if params.shape_threshold > 0.0 {
+                g >= params.shape_threshold
+            } else {
+                is_good_shape(board, q)
+            };
+            if wanted && acceptable(board, c, q, params.shape_self_atari) {
+                points[n] = q;
+                weights[n] = g;
+                total += g;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+        let mut r = (rng.next_u32() as f32 / 4_294_967_296.0) * total;
+        for j in 0..n {
+            r -= weights[j];
+            if r < 0.0 {
+                return Some(points[j]);
+            }
+        }
+        Some(points[n - 1])
+    }
+
+    /// The stages after the local ones: a capture anywhere, else a random
+    /// move.
+    fn fallback(
+        board: &mut Board,
+        c: Color,
+        rng: &mut PlayoutRng,
+        params: &HeavyParams,
+    ) -> Option<Point> {
         if let Some(p) = Self::capture_anywhere(board, c, rng, params) {
             return Some(p);
+        }
+        let n = board.empty_count();
+        if n > 0 {
+            for _ in 0..params.fill_board {
+                let p = board.empty_at(below(rng, n));
+                // An empty 3x3 square on the board, not at its edge.
+                if board.neighbourhood(p) == ALL_EMPTY && board.is_legal(c, p) {
+                    return Some(p);
+                }
+            }
         }
         // Random move; re-draw big self-ataris a few times.
         for _ in 0..params.random_redraws {
@@ -358,6 +600,115 @@ mod tests {
             HeavyPolicy::capture_anywhere(&plain, Color::Black, &mut rng, &HeavyParams::default()),
             Some(p("B1"))
         );
+    }
+
+    #[test]
+    fn last_good_reply_is_learned_and_forgotten() {
+        let p = |s| Point::parse(s, 9).unwrap();
+        let params = HeavyParams {
+            last_good_reply: true,
+            nakade: false,
+            ..HeavyParams::default()
+        };
+        let mut policy = HeavyPolicy::new(params);
+        // Black answered White's E5 with D4 and won; White's C3 answer
+        // to D4 lost.
+        let moves = [Some(p("D4")), Some(p("C3")), None];
+        policy.learn(Color::Black, Some(p("E5")), moves.into_iter(), true);
+        let mut b = Board::new(9);
+        b.play(Color::White, p("E5")).unwrap();
+        assert_eq!(policy.good_reply(&b, Color::Black, p("E5")), Some(p("D4")));
+        assert_eq!(policy.good_reply(&b, Color::White, p("D4")), None);
+        let mut rng = PlayoutRng::seed_from_u64(2);
+        assert_eq!(policy.choose(&mut b, Color::Black, &mut rng), Some(p("D4")));
+        // The same answer losing forgets it.
+        policy.learn(
+            Color::Black,
+            Some(p("E5")),
+            [Some(p("D4"))].into_iter(),
+            false,
+        );
+        assert_eq!(policy.good_reply(&b, Color::Black, p("E5")), None);
+        // Without the option nothing is kept.
+        let mut plain = HeavyPolicy::default();
+        plain.learn(Color::Black, Some(p("E5")), moves.into_iter(), true);
+        assert_eq!(plain.good_reply(&b, Color::Black, p("E5")), None);
+    }
+
+    #[test]
+    fn defends_a_string_left_with_two_liberties() {
+        let p = |s| Point::parse(s, 7).unwrap();
+        // White's D3 leaves Black's B3-C3 with two liberties, B2 and C2;
+        // extending to either gives three.
+        let mut b = Board::from_rows(&[
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". O O . . . .",
+            "O X X . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ])
+        .unwrap();
+        b.play(Color::White, p("D3")).unwrap();
+        let params = HeavyParams {
+            two_liberty_stones: 2,
+            ..HeavyParams::default()
+        };
+        let mut cands = Candidates::new(&params);
+        HeavyPolicy::two_liberty_defence(&b, Color::Black, p("D3"), &mut cands, &params);
+        let mut got: Vec<String> = cands.set.as_slice().iter().map(|q| q.to_gtp(7)).collect();
+        got.sort();
+        assert_eq!(got, ["B2", "C2"], "{b}");
+        // A single stone is left alone when the option asks for two.
+        let params = HeavyParams {
+            two_liberty_stones: 3,
+            ..params
+        };
+        let mut cands = Candidates::new(&params);
+        HeavyPolicy::two_liberty_defence(&b, Color::Black, p("D3"), &mut cands, &params);
+        assert!(cands.set.is_empty());
+    }
+
+    #[test]
+    fn fill_board_plays_in_empty_squares() {
+        let params = HeavyParams {
+            fill_board: 50,
+            ..HeavyParams::default()
+        };
+        let mut rng = PlayoutRng::seed_from_u64(6);
+        let b = Board::new(9);
+        for _ in 0..100 {
+            let mut copy = b.clone();
+            let p = HeavyPolicy::new(params)
+                .choose(&mut copy, Color::Black, &mut rng)
+                .unwrap();
+            assert_eq!(b.neighbourhood(p), ALL_EMPTY, "{}", p.to_gtp(9));
+        }
+    }
+
+    #[test]
+    fn plays_the_vital_point_of_a_small_eye_space() {
+        let p = |s| Point::parse(s, 5).unwrap();
+        // White's D1 closes a straight three A1-C1; Black kills at B1,
+        // whatever else the board offers.
+        let mut b = Board::from_rows(&[
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            "O O O O .",
+            ". . . . .",
+        ])
+        .unwrap();
+        b.play(Color::White, p("D1")).unwrap();
+        let mut rng = PlayoutRng::seed_from_u64(4);
+        for _ in 0..10 {
+            let mut copy = b.clone();
+            assert_eq!(
+                HeavyPolicy::default().choose(&mut copy, Color::Black, &mut rng),
+                Some(p("B1"))
+            );
+        }
     }
 
     #[test]

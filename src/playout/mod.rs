@@ -39,6 +39,20 @@ pub trait PlayoutPolicy: sealed::Sealed {
     /// playout loop relies on. The policy may reorder the board's empty
     /// list.
     fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point>;
+
+    /// Learn from a finished simulation: its moves in order (`None` a
+    /// pass), the first by `first`, after the move `before` (the last one
+    /// before the simulation began), and whether Black won. Policies that
+    /// keep no memory ignore it.
+    #[inline]
+    fn learn<I: Iterator<Item = Option<Point>>>(
+        &mut self,
+        _first: Color,
+        _before: Option<Point>,
+        _moves: I,
+        _black_won: bool,
+    ) {
+    }
 }
 
 /// The position after `moves` light-playout moves (Black first, a pass

@@ -4,6 +4,7 @@
 //! ([`ladder`]). No allocation.
 
 pub mod ladder;
+pub mod nakade;
 
 use crate::board::{Board, Color, Point, PointSet};
 

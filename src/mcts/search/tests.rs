@@ -270,3 +270,30 @@ mod visits {
         check_visits(&s, 1, 0, true);
     }
 }
+
+#[test]
+fn parameters_are_set_by_name() {
+    let mut p = SearchParams::default();
+    for name in SearchParams::NAMES {
+        let value = if name.contains("ladders")
+            || name.contains("nakade")
+            || name.contains("reply")
+            || name.contains("race")
+        {
+            "off"
+        } else {
+            "3"
+        };
+        p.set(name, value).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    assert_eq!(p.rave_equiv, 3.0);
+    assert_eq!(p.priors.learned, 3);
+    assert!(!p.heavy.nakade);
+    assert!(p.heavy.shapes.is_some());
+    p.set("playout.shapes", "0").unwrap();
+    assert!(p.heavy.shapes.is_none());
+    assert!(p.set("prior.learned", "-1").is_err());
+    assert!(p.set("playout.nakade", "maybe").is_err());
+    assert!(p.set("no.such", "1").is_err());
+    assert!(p.set("playout.shapes", "NaN").is_err());
+}
