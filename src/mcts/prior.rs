@@ -10,9 +10,9 @@
 //! noise and RAVE's first picks would otherwise decide.
 
 use super::tree::{NewChild, TreeMove, WIN};
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, PointSet};
 use crate::playout::pattern::is_good_shape;
-use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, two_liberties};
+use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, ladder_atari, two_liberties};
 use crate::tactics::{distance, line, move_effect};
 
 /// Weights of the priors, in virtual playouts, and the distances their
@@ -96,6 +96,11 @@ pub struct PriorParams {
     /// playouts 51 of 69 (73.9%, 95% interval 62.5-82.8%), 9x9 at 3,000
     /// playouts 109 of 200 (54.5%, 47.6-61.3%) (docs/STRENGTH.md).
     pub ladders: bool,
+    /// Virtual wins for a move that saves an own string of two liberties
+    /// beside the last move from a ladder the opponent could start: an
+    /// extension to three liberties, or to two that do not run into a
+    /// ladder ([`ladder_saves`]). Default 0 (off) until measured.
+    pub ladder_defence: u16,
 }
 
 impl Default for PriorParams {
@@ -117,6 +122,7 @@ impl Default for PriorParams {
             pass_losses: 30,
             learned: 150,
             ladders: true,
+            ladder_defence: 0,
         }
     }
 }
@@ -213,6 +219,51 @@ pub fn pass_prior(board: &Board, candidates: usize, params: &PriorParams) -> New
     }
 }
 
+/// The moves of `c` that save an own string beside the opponent's last
+/// move: a string of two liberties that the opponent could capture in a
+/// ladder, saved by extending on a liberty to three liberties, or to two
+/// that run into no ladder. The ladder reads play on the board and leave
+/// it as it was.
+pub fn ladder_saves(board: &mut Board, c: Color, last: Option<Point>) -> PointSet<8> {
+    let mut out = PointSet::new();
+    let Some(last) = last else {
+        return out;
+    };
+    if board.color_at(last) != Some(!c) {
+        return out;
+    }
+    let mut seen = PointSet::<4>::new();
+    for n in board.neighbours(last) {
+        if board.color_at(n) != Some(c) || !seen.add(board.string_head(n)) {
+            continue;
+        }
+        let Some(libs) = two_liberties(board, n) else {
+            continue;
+        };
+        if ladder_atari(board, !c, n, libs).is_none() {
+            continue;
+        }
+        for l in libs {
+            if !board.is_legal(c, l) {
+                continue;
+            }
+            let e = move_effect(board, c, l);
+            if e.liberties >= 3 || (e.liberties == 2 && !escape_is_laddered(board, c, l)) {
+                out.insert(l);
+            }
+        }
+    }
+    out
+}
+
+/// `n` more virtual wins for `child`.
+pub fn add_wins(child: &mut NewChild, n: u16) {
+    child.prior_visits = child.prior_visits.saturating_add(n);
+    child.prior_value = child
+        .prior_value
+        .saturating_add((WIN as u16).saturating_mul(n));
+}
+
 /// Whether `c` playing `p` gives atari to the opposing string of the last
 /// move, which has two liberties, and captures it in a ladder.
 fn ladders_last_string(board: &mut Board, c: Color, p: Point, last: Point) -> bool {
@@ -275,6 +326,43 @@ fn empty_around(board: &Board, p: Point, r: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn saves_a_string_that_a_ladder_would_take() {
+        let p = |s| Point::parse(s, 9).unwrap();
+        let mut b = Board::new(9);
+        for s in ["B3", "C2", "D2"] {
+            b.add_setup_stone(Color::Black, p(s)).unwrap();
+        }
+        for s in ["C3", "D3"] {
+            b.add_setup_stone(Color::White, p(s)).unwrap();
+        }
+        b.play(Color::Black, p("C4")).unwrap();
+        // C3-D3 has D4 and E3: Black's atari on E3 starts a ladder.
+        let before = b.clone();
+        let saves = ladder_saves(&mut b, Color::White, Some(p("C4")));
+        let mut got: Vec<String> = saves.as_slice().iter().map(|q| q.to_gtp(9)).collect();
+        got.sort();
+        assert_eq!(got, ["D4", "E3"], "{b}");
+        assert_eq!(b.hash(), before.hash());
+        // Black's own last move threatens nothing of Black's.
+        assert!(ladder_saves(&mut b, Color::Black, Some(p("C4"))).is_empty());
+        // A breaker on G7 ends the threat.
+        b.add_setup_stone(Color::White, p("G7")).unwrap();
+        let threatened = two_liberties(&b, p("C3"))
+            .and_then(|libs| ladder_atari(&mut b, Color::Black, p("C3"), libs));
+        assert_eq!(
+            ladder_saves(&mut b, Color::White, Some(p("C4"))).is_empty(),
+            threatened.is_none()
+        );
+        let mut child = NewChild {
+            mv: TreeMove::play(p("D4")),
+            prior_visits: 10,
+            prior_value: 10,
+        };
+        add_wins(&mut child, 5);
+        assert_eq!((child.prior_visits, child.prior_value), (15, 20));
+    }
 
     /// A prior's win rate.
     fn rate(child: NewChild) -> f64 {

@@ -77,6 +77,7 @@ impl SearchParams {
         "prior.pass_losses",
         "prior.learned",
         "prior.ladders",
+        "prior.ladder_defence",
         "playout.candidates",
         "playout.random_redraws",
         "playout.random_self_atari",
@@ -128,6 +129,7 @@ impl SearchParams {
             "prior.pass_losses" => p.pass_losses = num(name, value)?,
             "prior.learned" => p.learned = num(name, value)?,
             "prior.ladders" => p.ladders = flag(name, value)?,
+            "prior.ladder_defence" => p.ladder_defence = num(name, value)?,
             "playout.candidates" => h.candidates = num(name, value)?,
             "playout.random_redraws" => h.random_redraws = num(name, value)?,
             "playout.random_self_atari" => h.random_self_atari = num(name, value)?,
@@ -708,9 +710,18 @@ pub(super) fn new_children(
             total += *s;
         }
     }
+    let saves = if params.priors.ladder_defence > 0 {
+        super::prior::ladder_saves(board, c, recent.last)
+    } else {
+        crate::board::PointSet::new()
+    };
     for &(p, s) in rated.iter() {
         let learned = model.map(|_| s / total);
-        out.push(prior(board, c, p, recent.last, learned, &params.priors));
+        let mut child = prior(board, c, p, recent.last, learned, &params.priors);
+        if saves.contains(p) {
+            super::prior::add_wins(&mut child, params.priors.ladder_defence);
+        }
+        out.push(child);
     }
     out.push(pass_prior(board, out.len(), &params.priors));
 }
