@@ -6,6 +6,7 @@
 //! playouts (its `nakade` module); this is our own reading of the shapes
 //! by how many neighbours each point has inside the region.
 
+use crate::board::board::{CODE_BLACK, CODE_EMPTY, CODE_WHITE};
 use crate::board::{Board, Color, Point, PointSet};
 
 /// Largest eye space read.
@@ -69,6 +70,8 @@ pub fn vital_point(board: &Board, region: &PointSet<MAX_EYE>) -> Option<Point> {
     }
 }
 
+const _: () = assert!(CODE_EMPTY == 2 && CODE_BLACK == 0 && CODE_WHITE == 1);
+
 /// Cells of a neighbourhood code (two bits each, [`Board::neighbourhood`]):
 /// the low bit of every cell.
 const LOW: u16 = 0x5555;
@@ -81,8 +84,6 @@ const ORTHOGONAL: u16 = 1 << 2 | 1 << 6 | 1 << 8 | 1 << 12;
 /// (a small eye space of the other colour rarely has one so near).
 #[inline]
 fn may_start_eye_space(code: u16, c: Color) -> bool {
-    use crate::board::board::{CODE_BLACK, CODE_EMPTY, CODE_WHITE};
-    debug_assert!(CODE_EMPTY == 2 && CODE_BLACK == 0 && CODE_WHITE == 1);
     let lo = code & LOW;
     let hi = (code >> 1) & LOW;
     let empty = hi & !lo;
