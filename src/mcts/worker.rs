@@ -149,6 +149,7 @@ impl Worker {
         self.board.copy_from(root.board);
         self.moves.clear();
         self.path.clear();
+        let equiv = params.rave_equiv_for(self.board.size());
         let mut node = tree.root();
         node.add_visit();
         self.path.push(0);
@@ -166,7 +167,7 @@ impl Worker {
             if !node.is_expanded() && !self.expand(tree, node, c, recent, params) {
                 break;
             }
-            let child = select_child(tree, node, params);
+            let child = select_child(tree, node, params, equiv);
             child.add_visit();
             let mv = child.mv();
             match mv.point() {
@@ -293,15 +294,15 @@ impl Worker {
 /// The child of `node` (expanded) with the best RAVE-blended value; of
 /// equal values, the last. Each child's value is computed once.
 #[inline]
-fn select_child<'t>(tree: &'t Tree, node: &Node, params: &SearchParams) -> &'t Node {
+fn select_child<'t>(tree: &'t Tree, node: &Node, params: &SearchParams, equiv: f64) -> &'t Node {
     let parent_visits = node.visits();
     let (mut best, rest) = tree
         .children(node)
         .split_first()
         .expect("expanded nodes have children");
-    let mut best_value = rave_value(&best.stats(), parent_visits, params);
+    let mut best_value = rave_value(&best.stats(), parent_visits, params, equiv);
     for child in rest {
-        let value = rave_value(&child.stats(), parent_visits, params);
+        let value = rave_value(&child.stats(), parent_visits, params, equiv);
         if value.total_cmp(&best_value).is_ge() {
             best = child;
             best_value = value;
@@ -312,10 +313,11 @@ fn select_child<'t>(tree: &'t Tree, node: &Node, params: &SearchParams) -> &'t N
 
 /// The RAVE-blended value of a child for selection: its playouts' win
 /// rate (priors included) blended with its AMAF win rate by
-/// `beta = r / (r + n + r * n / rave_equiv)`, plus the UCB term when
-/// `explore` is set.
+/// `beta = r / (r + n + r * n / equiv)` (`equiv` the board size's
+/// [`SearchParams::rave_equiv_for`]), plus the UCB term when `explore` is
+/// set.
 #[inline]
-fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams) -> f64 {
+fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams, equiv: f64) -> f64 {
     let n = (s.visits + s.prior_visits) as f64;
     let mc = if n > 0.0 {
         (s.value + s.prior_value) as f64 / (WIN as f64 * n)
@@ -325,7 +327,7 @@ fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams) -> f64 {
     let r = s.amaf_visits as f64;
     let value = if r > 0.0 {
         let amaf = s.amaf_value as f64 / (WIN as f64 * r);
-        let beta = r / (r + n + r * n / params.rave_equiv);
+        let beta = r / (r + n + r * n / equiv);
         (1.0 - beta) * mc + beta * amaf
     } else {
         mc
