@@ -24,8 +24,8 @@ pub struct SearchParams {
     /// A leaf is expanded on the first visit after it has had this many.
     /// Default 2, not measured.
     pub expand_after: u32,
-    /// RAVE equivalence parameter on boards up to 12x12: `beta = r / (r + n
-    /// + r * n / equiv)` (Gelly & Silver 2011). Default 1000: A/B at fixed
+    /// RAVE equivalence parameter on boards up to 12x12:
+    /// `beta = r / (r + n + r * n / equiv)` (Gelly & Silver 2011). Default 1000: A/B at fixed
     /// playouts on 9x9 (3,000 a move, docs/STRENGTH.md), 1000 against
     /// 3000 (Pachi's value for small boards, the default before) won 116
     /// of 200 (58.0%, 95% interval 51.1-64.6%); 500 against 1000 102 of
