@@ -31,6 +31,20 @@ pub const CODE_WHITE: u16 = WHITE as u16;
 pub const CODE_EMPTY: u16 = EMPTY as u16;
 pub const CODE_OFF: u16 = BORDER as u16;
 
+/// The offsets `(dx, dy)` (y up the board) of the eight points of a
+/// [`Board::neighbourhood`] code, in the order of its two-bit fields,
+/// lowest first.
+pub const NEIGHBOURHOOD_OFFSETS: [(i32, i32); 8] = [
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 /// How many strings left in atari the board remembers (see `atari_marks`).
 const ATARI_MARKS: usize = 16;
 

@@ -9,18 +9,7 @@ use super::Model;
 use crate::board::board::{CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE};
 use crate::board::{Board, Color, Point};
 
-/// The offsets `(dx, dy)` of the eight points of a neighbourhood code, in
-/// the order of its two-bit fields (lowest first).
-const CELLS: [(i32, i32); 8] = [
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (-1, 0),
-    (1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
+use crate::board::board::NEIGHBOURHOOD_OFFSETS as CELLS;
 
 /// Gammas of the 3x3 shapes by neighbourhood code.
 #[derive(PartialEq)]

@@ -143,24 +143,18 @@ mod tests {
         use crate::playout::{random_position, PlayoutRng};
         use rand::SeedableRng;
         let mut rng = PlayoutRng::seed_from_u64(5);
-        let order = [
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-            (-1, 0),
-            (1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ];
+        let order = crate::board::board::NEIGHBOURHOOD_OFFSETS;
         for size in [2, 5, 9, 19] {
             let b = random_position(size, size * size / 2, &mut rng);
             for p in b.points() {
                 let (x, y) = p.xy(size);
                 let mut want = 0u16;
                 for (i, (dx, dy)) in order.into_iter().enumerate() {
-                    let q =
-                        Point::new((x as isize + dx) as usize, (y as isize + dy) as usize, size);
+                    let q = Point::new(
+                        (x as isize + dx as isize) as usize,
+                        (y as isize + dy as isize) as usize,
+                        size,
+                    );
                     let v = match q.map(|q| b.color_at(q)) {
                         None => EDGE,
                         Some(None) => EMPTY,
