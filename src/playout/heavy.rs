@@ -22,7 +22,7 @@ use super::pattern::is_good_shape;
 use super::{below, PlayoutPolicy, PlayoutRng};
 use crate::board::{Board, Color, Point, PointSet, ARRAY_SIZE};
 use crate::patterns::shape::ShapeTable;
-use crate::tactics::ladder::escape_is_laddered;
+use crate::tactics::ladder::{escape_is_laddered, two_liberties};
 use crate::tactics::move_effect;
 use crate::tactics::nakade::nakade_answer;
 use rand::RngCore;
@@ -234,15 +234,9 @@ impl HeavyPolicy {
                 continue;
             }
             // Capture an attacker in atari next to the threatened string.
-            for s in board.string_stones(n).take(params.attacker_scan_stones) {
-                for m in board.neighbours(s) {
-                    if board.color_at(m) == Some(!c) && board.in_atari(m) {
-                        if let Some(l) = board.atari_liberty(m) {
-                            if board.is_legal(c, l) {
-                                out.push(l);
-                            }
-                        }
-                    }
+            for m in opposing_neighbours(board, c, n, params) {
+                if board.in_atari(m) {
+                    push_capture(board, c, m, out);
                 }
             }
             // Extend when it gives the string three liberties, or two
@@ -279,26 +273,17 @@ impl HeavyPolicy {
             if board.string_size(n) < params.two_liberty_stones {
                 continue;
             }
-            let Some(libs) = crate::tactics::ladder::two_liberties(board, n) else {
+            let Some(libs) = two_liberties(board, n) else {
                 continue;
             };
-            for s in board.string_stones(n).take(params.attacker_scan_stones) {
-                for m in board.neighbours(s) {
-                    if board.color_at(m) != Some(!c) {
-                        continue;
-                    }
-                    if board.in_atari(m) {
-                        if let Some(l) = board.atari_liberty(m) {
-                            if board.is_legal(c, l) {
+            for m in opposing_neighbours(board, c, n, params) {
+                if board.in_atari(m) {
+                    push_capture(board, c, m, out);
+                } else if params.two_liberty_race {
+                    if let Some(theirs) = two_liberties(board, m) {
+                        for l in theirs {
+                            if acceptable(board, c, l, 0) {
                                 out.push(l);
-                            }
-                        }
-                    } else if params.two_liberty_race {
-                        if let Some(theirs) = crate::tactics::ladder::two_liberties(board, m) {
-                            for l in theirs {
-                                if acceptable(board, c, l, 0) {
-                                    out.push(l);
-                                }
                             }
                         }
                     }
@@ -311,6 +296,52 @@ impl HeavyPolicy {
             }
         }
     }
+}
+
+/// The stones of `!c` next to the first `params.attacker_scan_stones`
+/// stones of the string of `c` through `n` (a stone once for each stone
+/// of the string it touches).
+#[inline]
+fn opposing_neighbours<'b>(
+    board: &'b Board,
+    c: Color,
+    n: Point,
+    params: &HeavyParams,
+) -> impl Iterator<Item = Point> + 'b {
+    board
+        .string_stones(n)
+        .take(params.attacker_scan_stones)
+        .flat_map(move |s| board.neighbours(s))
+        .filter(move |&m| board.color_at(m) == Some(!c))
+}
+
+/// Add the capture of the string through `m`, which is in atari, when it
+/// is legal for `c`.
+#[inline]
+fn push_capture(board: &Board, c: Color, m: Point, out: &mut Candidates) {
+    if let Some(l) = board.atari_liberty(m) {
+        if board.is_legal(c, l) {
+            out.push(l);
+        }
+    }
+}
+
+/// The eight points around `p` (a point of the board), the row below
+/// first.
+#[inline]
+fn around(board: &Board, p: Point) -> [Point; 8] {
+    let (s, i) = (board.stride(), p.index());
+    [
+        i - s - 1,
+        i - s,
+        i - s + 1,
+        i - 1,
+        i + 1,
+        i + s - 1,
+        i + s,
+        i + s + 1,
+    ]
+    .map(Point::from_index)
 }
 
 /// Whether `c` capturing on `l` walks into a snapback: it takes one stone
@@ -367,23 +398,11 @@ impl PlayoutPolicy for HeavyPolicy {
             if let Some(p) = self.good_reply(board, c, last) {
                 return Some(p);
             }
-            let s = board.stride();
-            let i = last.index();
             if let Some(shapes) = params.shapes {
                 return Self::learned_shape(board, c, last, shapes, rng, params)
                     .or_else(|| Self::fallback(board, c, rng, params));
             }
-            for q in [
-                i - s - 1,
-                i - s,
-                i - s + 1,
-                i - 1,
-                i + 1,
-                i + s - 1,
-                i + s,
-                i + s + 1,
-            ] {
-                let q = Point::from_index(q);
+            for q in around(board, last) {
                 if board.is_empty_at(q)
                     && is_good_shape(board, q)
                     && acceptable(board, c, q, params.shape_self_atari)
@@ -436,23 +455,11 @@ impl HeavyPolicy {
         rng: &mut PlayoutRng,
         params: &HeavyParams,
     ) -> Option<Point> {
-        let s = board.stride();
-        let i = last.index();
         let mut points = [Point::from_index(0); 8];
         let mut weights = [0f32; 8];
         let mut n = 0;
         let mut total = 0f32;
-        for q in [
-            i - s - 1,
-            i - s,
-            i - s + 1,
-            i - 1,
-            i + 1,
-            i + s - 1,
-            i + s,
-            i + s + 1,
-        ] {
-            let q = Point::from_index(q);
+        for q in around(board, last) {
             if !board.is_empty_at(q) {
                 continue;
             }
