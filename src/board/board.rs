@@ -18,6 +18,7 @@ use std::fmt;
 mod check;
 mod eyes;
 mod undo;
+pub(crate) use undo::Undo;
 
 const BLACK: u8 = 0;
 const WHITE: u8 = 1;

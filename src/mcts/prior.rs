@@ -101,6 +101,17 @@ pub struct PriorParams {
     /// extension to three liberties, or to two that do not run into a
     /// ladder ([`ladder_saves`]). Default 0 (off) until measured.
     pub ladder_defence: u16,
+    /// Virtual wins for a move that the capture reader
+    /// ([`crate::tactics::reader`]) finds to kill an opposing string its
+    /// owner could still save, or to save an own string the opponent could
+    /// capture (strings of up to two liberties, or three beside the last
+    /// two moves). Read late, once a node has had `tactics_after`
+    /// visits (Fuego's knowledge threshold), and given to its children
+    /// then. Default 0 (off) until measured.
+    pub tactics: u16,
+    /// Visits a node has before its children get the tactical prior.
+    /// Default 20, not measured.
+    pub tactics_after: u32,
 }
 
 impl Default for PriorParams {
@@ -123,6 +134,8 @@ impl Default for PriorParams {
             learned: 150,
             ladders: true,
             ladder_defence: 0,
+            tactics: 0,
+            tactics_after: 20,
         }
     }
 }

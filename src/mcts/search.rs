@@ -95,6 +95,8 @@ impl SearchParams {
         "prior.learned",
         "prior.ladders",
         "prior.ladder_defence",
+        "prior.tactics",
+        "prior.tactics_after",
         "playout.candidates",
         "playout.random_redraws",
         "playout.random_self_atari",
@@ -148,6 +150,8 @@ impl SearchParams {
             "prior.learned" => p.learned = num(name, value)?,
             "prior.ladders" => p.ladders = flag(name, value)?,
             "prior.ladder_defence" => p.ladder_defence = num(name, value)?,
+            "prior.tactics" => p.tactics = num(name, value)?,
+            "prior.tactics_after" => p.tactics_after = num(name, value)?,
             "playout.candidates" => h.candidates = num(name, value)?,
             "playout.random_redraws" => h.random_redraws = num(name, value)?,
             "playout.random_self_atari" => h.random_self_atari = num(name, value)?,
@@ -733,12 +737,14 @@ pub(super) fn new_children(
     } else {
         crate::board::PointSet::new()
     };
+
     for &(p, s) in rated.iter() {
         let learned = model.map(|_| s / total);
         let mut child = prior(board, c, p, recent.last, learned, &params.priors);
         if saves.contains(p) {
             super::prior::add_wins(&mut child, params.priors.ladder_defence);
         }
+
         out.push(child);
     }
     out.push(pass_prior(board, out.len(), &params.priors));

@@ -72,6 +72,9 @@ impl TreeMove {
 const LEAF: u8 = 0; // must stay 0: trees start as zeroed memory
 const EXPANDING: u8 = 1;
 const EXPANDED: u8 = 2;
+/// Expanded, and the knowledge that is read late (at a visit count) given
+/// to its children: [`Node::try_claim_knowledge`].
+const KNOWN: u8 = 3;
 
 /// Statistics are kept in half-points: a win adds 2, a draw 1, a loss 0.
 pub const WIN: u32 = 2;
@@ -173,7 +176,7 @@ impl Node {
     }
 
     pub fn is_expanded(&self) -> bool {
-        self.state.load(Acquire) == EXPANDED
+        self.state.load(Acquire) >= EXPANDED
     }
 
     /// Claim the right to expand this leaf; `false` when another thread
@@ -182,6 +185,23 @@ impl Node {
         self.state
             .compare_exchange(LEAF, EXPANDING, Acquire, Relaxed)
             .is_ok()
+    }
+
+    /// Claim the right to give this expanded node's children the knowledge
+    /// read late (once a node: `false` when another thread has it or it is
+    /// given already, or the node is not expanded).
+    pub fn try_claim_knowledge(&self) -> bool {
+        self.state
+            .compare_exchange(EXPANDED, KNOWN, Acquire, Relaxed)
+            .is_ok()
+    }
+
+    /// `n` more virtual wins in the prior.
+    pub fn add_prior_wins(&self, n: u16) {
+        // Visits in the high half, value in the low: the value stays below
+        // 2^16 while prior visits do (WIN per visit, at most 2^15 visits).
+        self.prior
+            .fetch_add(((n as u32) << 16) | (WIN * n as u32), Relaxed);
     }
 
     /// Give up an expansion (the arena was full); the node stays a leaf.
@@ -354,7 +374,9 @@ impl Tree {
             let d_node = &self.nodes[d as usize];
             d_node.first_child.store(first as u32, Relaxed);
             d_node.num_children.store(kids.len() as u32, Relaxed);
-            d_node.state.store(EXPANDED, Release);
+            // Expanded, and known when the source was.
+            let state = s_node.state.load(Acquire).max(EXPANDED);
+            d_node.state.store(state, Release);
         }
         *self.used.get_mut() = used as u32;
     }
@@ -411,6 +433,27 @@ mod tests {
     fn expand(tree: &Tree, node: &Node, n: usize) -> bool {
         assert!(node.try_begin_expand());
         tree.expand(node, &kids(n))
+    }
+
+    #[test]
+    fn late_knowledge_is_given_once_and_survives_tree_reuse() {
+        let tree = Tree::with_capacity(64);
+        let root = tree.root();
+        assert!(!root.try_claim_knowledge(), "a leaf has no children to inform");
+        assert!(expand(&tree, root, 3));
+        assert!(root.try_claim_knowledge());
+        assert!(!root.try_claim_knowledge());
+        assert!(root.is_expanded());
+        let kid = &tree.children(root)[1];
+        let before = kid.stats();
+        kid.add_prior_wins(7);
+        let after = kid.stats();
+        assert_eq!(after.prior_visits, before.prior_visits + 7);
+        assert_eq!(after.prior_value, before.prior_value + WIN * 7);
+        let mut copy = Tree::with_capacity(64);
+        copy.copy_subtree(&tree, 0);
+        assert!(copy.root().is_expanded());
+        assert!(!copy.root().try_claim_knowledge());
     }
 
     #[test]

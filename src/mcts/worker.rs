@@ -25,6 +25,7 @@ use super::search::{new_children, Recent, Root, Search, SearchParams};
 use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
 use crate::board::{AreaCount, Bitboard, Board, Color, Point, ARRAY_SIZE};
 use crate::playout::{self, PlayoutPolicy, PlayoutRng};
+use crate::tactics::reader::Reader;
 use rand::SeedableRng;
 
 /// Deepest path followed in the tree.
@@ -46,6 +47,8 @@ pub(super) struct Worker {
     children: Vec<NewChild>,
     /// Its moves with their learned strengths.
     rated: Vec<(Point, f64)>,
+    /// The capture reader of the tactical prior.
+    reader: Reader,
 }
 
 /// Where the selection stopped.
@@ -110,6 +113,7 @@ impl Worker {
             first: [0; ARRAY_SIZE],
             children: Vec::with_capacity(board.size() * board.size() + 1),
             rated: Vec::with_capacity(board.size() * board.size()),
+            reader: Reader::new(board.size()),
         }
     }
 
@@ -167,6 +171,12 @@ impl Worker {
             if !node.is_expanded() && !self.expand(tree, node, c, recent, params) {
                 break;
             }
+            if params.priors.tactics > 0
+                && node.visits() > params.priors.tactics_after
+                && node.try_claim_knowledge()
+            {
+                self.give_tactics(tree, node, c, recent, params.priors.tactics);
+            }
             let child = select_child(tree, node, params, equiv);
             child.add_visit();
             let mv = child.mv();
@@ -223,6 +233,25 @@ impl Worker {
             tree.expand(node, &self.children);
         }
         node.is_expanded()
+    }
+
+    /// The tactical prior, read late: the children of `node` (where `c`
+    /// is to move on the worker's board) that kill or save a weak string
+    /// ([`Reader::weak_string_moves`]) get `wins` virtual wins.
+    fn give_tactics(&mut self, tree: &Tree, node: &Node, c: Color, recent: Recent, wins: u16) {
+        let weak = self
+            .reader
+            .weak_string_moves(&self.board, c, &[recent.last, recent.last2]);
+        if weak.kill.is_empty() && weak.save.is_empty() {
+            return;
+        }
+        for child in tree.children(node) {
+            if let Some(p) = child.mv().point() {
+                if weak.kill.contains(p) || weak.save.contains(p) {
+                    child.add_prior_wins(wins);
+                }
+            }
+        }
     }
 
     /// Playout: play the position at the leaf out with `policy`, noting

@@ -5,6 +5,7 @@
 
 pub mod ladder;
 pub mod nakade;
+pub mod reader;
 
 use crate::board::{Board, Color, Point, PointSet};
 

@@ -1,0 +1,448 @@
+//! A small capture reader for strings of few liberties: can the attacker,
+//! to move, capture the string; can its owner, to move, save it? The
+//! tree's priors ask it which moves kill or save a weak string
+//! ([`Reader::weak_string_moves`]), so that a move that decides a fight is
+//! found without thousands of playouts (GNU Go's `attack`/`find_defense`
+//! are the model, much reduced).
+//!
+//! The read is a depth-first search of the moves that matter to the
+//! string: the attacker plays on its liberties (and, at two liberties, on
+//! the points next to them); the owner extends on its liberties, captures
+//! an attacking string in atari, or takes a liberty from an attacking
+//! string that has as few as the string itself (a capturing race). A
+//! string with more than [`MAX_LIBERTIES`] liberties is safe; one with two
+//! is first tried as a ladder ([`super::ladder`]), which reads long chases
+//! cheaply. A simple ko falls to the side that takes it first (the other
+//! may not retake at once and gets no threats): a read is blind to ko
+//! fights. Each read has a budget of moves and a depth; one that runs out
+//! answers "unknown", and the callers act on none of those.
+//!
+//! Moves that capture nothing are played on the board of the current
+//! depth and taken back ([`Board::play_quiet`]); a capture is played on a
+//! copy, in a stack of boards allocated once with the reader.
+
+use crate::board::{Board, Color, Point, PointSet};
+
+use super::ladder::{ladder_atari, two_liberties};
+
+/// A string with more liberties than this is safe for the reader.
+pub const MAX_LIBERTIES: u32 = 3;
+
+/// Moves deep a read may go.
+const MAX_DEPTH: usize = 12;
+
+/// From this many moves deep, a string of [`MAX_LIBERTIES`] liberties
+/// counts as safe, and one of two unless the ladder reader captures it:
+/// what is left deep in a read is a chase, not a net.
+const DEEP: usize = 4;
+
+/// Moves one question may play, over all its lines.
+const BUDGET: u32 = 400;
+
+/// A read's answer for the side it asks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Yes,
+    No,
+    Unknown,
+}
+
+/// Strings the reader looks at in one position.
+const MAX_STRINGS: usize = 8;
+
+/// The moves that decide the weak strings of a position, for the side to
+/// move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WeakStringMoves {
+    /// Moves that capture an opposing string its owner could otherwise
+    /// save.
+    pub kill: PointSet<16>,
+    /// Moves that save an own string the opponent could otherwise capture.
+    pub save: PointSet<16>,
+    /// Stones in the strings those moves decide (kills and saves alike),
+    /// as a weight for the biggest ones.
+    pub stones: u32,
+}
+
+/// The reader, with its scratch boards.
+pub struct Reader {
+    /// One board per capture deep: `boards[0]` is the position read.
+    boards: Vec<Board>,
+    /// Moves left to the current question.
+    left: u32,
+    /// Moves played over the reader's life (for measurement).
+    pub moves_played: u64,
+}
+
+/// How a move was played: on the same board (to take back) or on the next
+/// board of the stack (a capture).
+enum Played {
+    Quiet(crate::board::board::Undo),
+    Copied,
+}
+
+impl Reader {
+    /// A reader for boards of up to `size` points a side (any size works;
+    /// the stack is allocated here, once).
+    pub fn new(size: usize) -> Reader {
+        Reader {
+            boards: (0..=MAX_DEPTH).map(|_| Board::new(size)).collect(),
+            left: 0,
+            moves_played: 0,
+        }
+    }
+
+    /// For `c` to move on `board`: the moves that kill an unsettled
+    /// opposing string or save an own string in danger, among the strings
+    /// of at most two liberties anywhere and of three beside `near` (the
+    /// last moves), the smallest liberty counts first.
+    pub fn weak_string_moves(
+        &mut self,
+        board: &Board,
+        c: Color,
+        near: &[Option<Point>],
+    ) -> WeakStringMoves {
+        let mut out = WeakStringMoves::default();
+        // Weak strings, the fewest liberties first.
+        let mut by_libs = [PointSet::<MAX_STRINGS>::new(); MAX_LIBERTIES as usize];
+        for p in board.points() {
+            if board.color_at(p).is_none() || board.string_head(p) != p {
+                continue;
+            }
+            let n = board.liberty_count(p);
+            if n > MAX_LIBERTIES || (n == MAX_LIBERTIES && !touches(board, p, near)) {
+                continue;
+            }
+            by_libs[n as usize - 1].add(p);
+        }
+        let mut strings = PointSet::<MAX_STRINGS>::new();
+        for set in &by_libs {
+            for &p in set.as_slice() {
+                strings.add(p);
+            }
+        }
+        self.boards[0].copy_from(board);
+        for &s in strings.as_slice() {
+            let size = board.string_size(s);
+            if board.color_at(s) == Some(c) {
+                // Own string: is it in danger, and which moves save it?
+                if self.ask(|r| r.attack_after_pass(0, s)) != Answer::Yes {
+                    continue;
+                }
+                let mut found = false;
+                for m in defence_candidates(&self.boards[0], s).as_slice() {
+                    if self.ask(|r| r.defends_with(0, s, *m)) == Answer::Yes {
+                        out.save.insert(*m);
+                        found = true;
+                    }
+                }
+                if found {
+                    out.stones += size;
+                }
+            } else {
+                // Opposing string: can we take it, and could its owner
+                // save it if we did not?
+                if self.ask(|r| r.defend_after_pass(0, s)) != Answer::Yes {
+                    continue;
+                }
+                let mut found = false;
+                for m in attack_candidates(&self.boards[0], s, true).as_slice() {
+                    if self.ask(|r| r.attacks_with(0, s, *m)) == Answer::Yes {
+                        out.kill.insert(*m);
+                        found = true;
+                    }
+                }
+                if found {
+                    out.stones += size;
+                }
+            }
+        }
+        out
+    }
+
+    /// With the attacker of the string through `s` to move on `board`:
+    /// whether it captures the string.
+    pub fn attack(&mut self, board: &Board, s: Point) -> Answer {
+        self.boards[0].copy_from(board);
+        self.ask(|r| r.attack_at(0, s))
+    }
+
+    /// With the owner of the string through `s` to move on `board`:
+    /// whether it saves the string.
+    pub fn defend(&mut self, board: &Board, s: Point) -> Answer {
+        self.boards[0].copy_from(board);
+        self.ask(|r| r.defend_at(0, s))
+    }
+
+    /// One question, with a fresh budget.
+    fn ask(&mut self, f: impl FnOnce(&mut Reader) -> Answer) -> Answer {
+        self.left = BUDGET;
+        f(self)
+    }
+
+    /// Play `c` on `m` on the board of depth `d`: `None` when illegal,
+    /// else how (and the depth of the board it is on now).
+    fn play(&mut self, d: usize, c: Color, m: Point) -> Option<(Played, usize)> {
+        let b = &mut self.boards[d];
+        if !b.is_legal(c, m) {
+            return None;
+        }
+        self.left = self.left.saturating_sub(1);
+        self.moves_played += 1;
+        if let Some(u) = b.play_quiet(c, m) {
+            return Some((Played::Quiet(u), d));
+        }
+        if d + 1 >= self.boards.len() {
+            return None;
+        }
+        let (lo, hi) = self.boards.split_at_mut(d + 1);
+        hi[0].copy_from(&lo[d]);
+        hi[0].play_legal(c, m);
+        Some((Played::Copied, d + 1))
+    }
+
+    fn take_back(&mut self, d: usize, how: Played) {
+        if let Played::Quiet(u) = how {
+            self.boards[d].undo_quiet(u);
+        }
+    }
+
+    /// Whether the reader may go on from depth `d` (`plies` moves deep).
+    fn may_go_on(&self, plies: usize) -> bool {
+        self.left > 0 && plies < MAX_DEPTH
+    }
+
+    /// Attacker to move on board `d`: does it capture the string on `s`?
+    fn attack_at(&mut self, d: usize, s: Point) -> Answer {
+        self.attack_rec(d, s, 0)
+    }
+
+    /// Owner to move on board `d`: does it save the string on `s`?
+    fn defend_at(&mut self, d: usize, s: Point) -> Answer {
+        self.defend_rec(d, s, 0)
+    }
+
+    /// The owner passes, then the attacker moves: does it capture?
+    fn attack_after_pass(&mut self, d: usize, s: Point) -> Answer {
+        self.after_pass(d, |r, d2| r.attack_rec(d2, s, 1))
+    }
+
+    /// The attacker passes, then the owner moves: does it save the string?
+    fn defend_after_pass(&mut self, d: usize, s: Point) -> Answer {
+        self.after_pass(d, |r, d2| r.defend_rec(d2, s, 1))
+    }
+
+    /// Run `f` on a copy of board `d` where the side to move passed.
+    fn after_pass(&mut self, d: usize, f: impl FnOnce(&mut Reader, usize) -> Answer) -> Answer {
+        if d + 1 >= self.boards.len() {
+            return Answer::Unknown;
+        }
+        let (lo, hi) = self.boards.split_at_mut(d + 1);
+        hi[0].copy_from(&lo[d]);
+        hi[0].pass();
+        f(self, d + 1)
+    }
+
+    /// Whether the owner playing `m` on board `d` saves the string on `s`.
+    fn defends_with(&mut self, d: usize, s: Point, m: Point) -> Answer {
+        let owner = self.boards[d].color_at(s).expect("a string");
+        self.try_defence(d, s, owner, m, 0)
+    }
+
+    /// Whether the attacker playing `m` on board `d` captures the string.
+    fn attacks_with(&mut self, d: usize, s: Point, m: Point) -> Answer {
+        let owner = self.boards[d].color_at(s).expect("a string");
+        self.try_attack(d, s, !owner, m, 0)
+    }
+
+    fn attack_rec(&mut self, d: usize, s: Point, plies: usize) -> Answer {
+        let b = &self.boards[d];
+        let Some(owner) = b.color_at(s) else {
+            return Answer::Yes;
+        };
+        let attacker = !owner;
+        let libs = b.liberty_count(s);
+        if libs == 1 {
+            let l = b.atari_liberty(s).expect("in atari");
+            if b.is_legal(attacker, l) {
+                return Answer::Yes;
+            }
+        }
+        if libs > MAX_LIBERTIES || (libs == MAX_LIBERTIES && plies >= DEEP) {
+            return Answer::No;
+        }
+        if libs == 2 {
+            let pair = two_liberties(b, s).expect("two liberties");
+            if ladder_atari(&mut self.boards[d], attacker, s, pair).is_some() {
+                return Answer::Yes;
+            }
+            if plies >= DEEP {
+                // Deep in a read, a string of two liberties lives unless
+                // the ladder takes it.
+                return Answer::No;
+            }
+        }
+        if !self.may_go_on(plies) {
+            return Answer::Unknown;
+        }
+        let mut unknown = false;
+        let candidates = attack_candidates(&self.boards[d], s, plies < DEEP);
+        for &m in candidates.as_slice() {
+            match self.try_attack(d, s, attacker, m, plies) {
+                Answer::Yes => return Answer::Yes,
+                Answer::Unknown => unknown = true,
+                Answer::No => {}
+            }
+        }
+        if unknown {
+            Answer::Unknown
+        } else {
+            Answer::No
+        }
+    }
+
+    /// The attacker plays `m`; then the owner moves: captured?
+    fn try_attack(
+        &mut self,
+        d: usize,
+        s: Point,
+        attacker: Color,
+        m: Point,
+        plies: usize,
+    ) -> Answer {
+        let Some((how, d2)) = self.play(d, attacker, m) else {
+            return Answer::No;
+        };
+        let answer = if self.boards[d2].color_at(s).is_none() {
+            Answer::Yes
+        } else {
+            match self.defend_rec(d2, s, plies + 1) {
+                Answer::Yes => Answer::No,
+                Answer::No => Answer::Yes,
+                Answer::Unknown => Answer::Unknown,
+            }
+        };
+        self.take_back(d, how);
+        answer
+    }
+
+    fn defend_rec(&mut self, d: usize, s: Point, plies: usize) -> Answer {
+        let b = &self.boards[d];
+        let Some(owner) = b.color_at(s) else {
+            return Answer::No;
+        };
+        if b.liberty_count(s) > MAX_LIBERTIES {
+            return Answer::Yes;
+        }
+        if !self.may_go_on(plies) {
+            return Answer::Unknown;
+        }
+        let mut unknown = false;
+        for &m in defence_candidates(&self.boards[d], s).as_slice() {
+            match self.try_defence(d, s, owner, m, plies) {
+                Answer::Yes => return Answer::Yes,
+                Answer::Unknown => unknown = true,
+                Answer::No => {}
+            }
+        }
+        if unknown {
+            Answer::Unknown
+        } else {
+            Answer::No
+        }
+    }
+
+    /// The owner plays `m`; then the attacker moves: the string lives?
+    fn try_defence(&mut self, d: usize, s: Point, owner: Color, m: Point, plies: usize) -> Answer {
+        let Some((how, d2)) = self.play(d, owner, m) else {
+            return Answer::No;
+        };
+        let b = &self.boards[d2];
+        let answer = if b.in_atari(s) && b.captures(owner) == self.boards[d].captures(owner) {
+            // A self-atari that captures nothing saves nothing.
+            Answer::No
+        } else {
+            match self.attack_rec(d2, s, plies + 1) {
+                Answer::Yes => Answer::No,
+                Answer::No => Answer::Yes,
+                Answer::Unknown => Answer::Unknown,
+            }
+        };
+        self.take_back(d, how);
+        answer
+    }
+}
+
+/// Whether the string through `s` touches one of the points `near` or
+/// their neighbours.
+fn touches(board: &Board, s: Point, near: &[Option<Point>]) -> bool {
+    let head = board.string_head(s);
+    near.iter().flatten().any(|&p| {
+        board.string_head(p) == head
+            || board
+                .neighbours(p)
+                .iter()
+                .any(|&n| board.color_at(n).is_some() && board.string_head(n) == head)
+    })
+}
+
+/// The attacker's moves against the string through `s`: its liberties,
+/// and with two liberties and `wide`, the empty points next to them (where
+/// a net or a geta is played).
+fn attack_candidates(board: &Board, s: Point, wide: bool) -> PointSet<12> {
+    let mut out = PointSet::<12>::new();
+    let libs = board.liberties(s);
+    for l in libs.iter() {
+        out.insert(l);
+    }
+    if wide && libs.count() == 2 {
+        for l in libs.iter() {
+            for n in board.neighbours(l) {
+                if board.is_empty_at(n) {
+                    out.insert(n);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The owner's moves for the string through `s`: captures of attacking
+/// strings in atari, then liberties taken from attacking strings with no
+/// more liberties than the string, then the string's own liberties.
+fn defence_candidates(board: &Board, s: Point) -> PointSet<12> {
+    let mut out = PointSet::<12>::new();
+    let owner = board.color_at(s).expect("a string");
+    let own_libs = board.liberty_count(s);
+    let mut seen = PointSet::<16>::new();
+    let mut races = PointSet::<8>::new();
+    for st in board.string_stones(s) {
+        for n in board.neighbours(st) {
+            if board.color_at(n) != Some(!owner) || !seen.add(board.string_head(n)) {
+                continue;
+            }
+            let libs = board.liberties(n);
+            match libs.count() {
+                1 => {
+                    out.insert(libs.first().expect("one liberty"));
+                }
+                k if k <= own_libs && k <= 2 => {
+                    for l in libs.iter() {
+                        races.insert(l);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for &l in races.as_slice() {
+        out.insert(l);
+    }
+    for l in board.liberties(s).iter() {
+        out.insert(l);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,112 @@
+use super::*;
+use crate::tactics::ladder::classic_ladder;
+
+fn p(s: &str, size: usize) -> Point {
+    Point::parse(s, size).unwrap()
+}
+
+fn names(set: &PointSet<16>, size: usize) -> Vec<String> {
+    let mut v: Vec<String> = set.as_slice().iter().map(|q| q.to_gtp(size)).collect();
+    v.sort();
+    v
+}
+
+/// A two-against-two capturing race in the lower left corner of 9x9:
+/// White's wall A3-D3-D1 (liberties E1, E2) against Black's A2-C2-C1
+/// (liberties A1, B1). Whoever moves first wins it.
+fn race() -> Board {
+    Board::from_rows(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "X X X X X . . . .",
+        "O O O O X . . . .",
+        "X X X O . . . . .",
+        ". . X O . . . . .",
+    ])
+    .unwrap()
+}
+
+#[test]
+fn whoever_moves_first_wins_a_race_of_two_against_two() {
+    let b = race();
+    let mut r = Reader::new(9);
+    let white = p("D3", 9);
+    let black = p("A2", 9);
+    assert_eq!(r.attack(&b, white), Answer::Yes);
+    assert_eq!(r.defend(&b, white), Answer::Yes);
+    assert_eq!(r.attack(&b, black), Answer::Yes);
+    assert_eq!(r.defend(&b, black), Answer::Yes);
+    // Black to move: shorten White's liberties from outside, which both
+    // kills White and saves Black; filling its own liberties does neither.
+    let m = r.weak_string_moves(&b, Color::Black, &[None]);
+    assert_eq!(names(&m.kill, 9), ["E1", "E2"]);
+    assert_eq!(names(&m.save, 9), ["E1", "E2"]);
+    assert_eq!(m.stones, 6 + 4);
+    // White to move: take a liberty of Black's inside string.
+    let m = r.weak_string_moves(&b, Color::White, &[None]);
+    assert_eq!(names(&m.kill, 9), ["A1", "B1"]);
+}
+
+#[test]
+fn an_escape_into_a_ladder_saves_nothing() {
+    let mut r = Reader::new(9);
+    let b = classic_ladder(&[]);
+    let white = p("C3", 9);
+    assert_eq!(r.defend(&b, white), Answer::No);
+    let m = r.weak_string_moves(&b, Color::White, &[Some(p("C4", 9))]);
+    assert!(m.save.is_empty(), "{:?}", names(&m.save, 9));
+    // Black, to move again, need not capture: the stone is dead already.
+    let m = r.weak_string_moves(&b, Color::Black, &[None]);
+    assert!(m.kill.is_empty(), "{:?}", names(&m.kill, 9));
+}
+
+#[test]
+fn a_ladder_breaker_makes_the_escape_urgent_for_both() {
+    let mut r = Reader::new(9);
+    let b = classic_ladder(&["G7"]);
+    let white = p("C3", 9);
+    assert_eq!(r.defend(&b, white), Answer::Yes);
+    let m = r.weak_string_moves(&b, Color::White, &[Some(p("C4", 9))]);
+    assert_eq!(names(&m.save, 9), ["D3"]);
+    let m = r.weak_string_moves(&b, Color::Black, &[None]);
+    assert_eq!(names(&m.kill, 9), ["D3"]);
+}
+
+/// White D4 between Black's C4 and D3 (liberties D5, E4), with or
+/// without Black's F4; GNU Go 3.8's `attack D4` answers "0" without it and
+/// "1 D5" with it.
+fn cut_stone(f4: bool) -> Board {
+    let mut b = Board::new(9);
+    for s in ["C4", "D3"].iter().chain(f4.then_some(&"F4")) {
+        b.add_setup_stone(Color::Black, p(s, 9)).unwrap();
+    }
+    b.add_setup_stone(Color::White, p("D4", 9)).unwrap();
+    b
+}
+
+#[test]
+fn a_stone_of_two_liberties_dies_only_when_the_chase_works() {
+    let mut r = Reader::new(9);
+    let white = p("D4", 9);
+    assert_eq!(r.attack(&cut_stone(false), white), Answer::No);
+    let b = cut_stone(true);
+    assert_eq!(r.attack(&b, white), Answer::Yes);
+    assert_eq!(r.defend(&b, white), Answer::Yes);
+    let m = r.weak_string_moves(&b, Color::Black, &[None]);
+    assert!(m.kill.contains(p("D5", 9)), "{:?}", names(&m.kill, 9));
+    let m = r.weak_string_moves(&b, Color::White, &[None]);
+    assert!(!m.save.is_empty(), "{:?}", names(&m.save, 9));
+}
+
+#[test]
+fn reads_leave_the_reader_s_first_board_as_it_was() {
+    let b = race();
+    let mut r = Reader::new(9);
+    r.weak_string_moves(&b, Color::Black, &[None]);
+    assert_eq!(r.boards[0].hash(), b.hash());
+    r.boards[0].check_consistency().unwrap();
+    assert!(r.moves_played > 0);
+}
