@@ -14,6 +14,7 @@ use crate::board::{
 use crate::mcts::{Reporter, SearchResult};
 use crate::player::{final_status, Answer, FinalStatus, GenMode, Options, Player};
 use crate::sgf::{self, SgfGame, SgfNode};
+use crate::tactics::reader::{self, Reader};
 use crate::time::{TimeControl, TimeState};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -243,6 +244,20 @@ impl Engine {
 
     /// The count of the current position as a final one, which becomes the
     /// result of the game record.
+    /// The capture reader's answer for the string on `p` (a stone), the
+    /// opponent of its owner to move ([`Reader::attack_move`]).
+    pub fn attack(&self, p: Point) -> (reader::Answer, Option<Point>) {
+        let board = self.game.board();
+        Reader::new(board.size()).attack_move(board, p)
+    }
+
+    /// The capture reader's answer for the string on `p` (a stone), its
+    /// owner to move ([`Reader::defence_move`]).
+    pub fn defend(&self, p: Point) -> (reader::Answer, Option<Point>) {
+        let board = self.game.board();
+        Reader::new(board.size()).defence_move(board, p)
+    }
+
     pub fn final_score(&mut self) -> Score {
         let score = self.final_status().score;
         self.result = Some(score.to_string());

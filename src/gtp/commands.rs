@@ -9,6 +9,7 @@ use super::args::{syntax_error, Args, GtpError};
 use crate::board::{Bitboard, Color, HandicapError, IllegalMove, Move, Point, Rules};
 use crate::engine::{Engine, PointStatus};
 use crate::player::GenMode;
+use crate::tactics::reader::Answer;
 use crate::time::TimeControl;
 
 type Handler = fn(&mut Engine, &Args) -> Result<String, GtpError>;
@@ -209,6 +210,16 @@ pub static COMMANDS: &[Command] = &[
         name: "countlib",
         help: "VERTEX: liberties of the string at VERTEX",
         run: Run::Reply(countlib),
+    },
+    Command {
+        name: "attack",
+        help: "VERTEX: the capture reader's attack on the string at VERTEX, its opponent to move: 1 MOVE, or 0 when it finds none",
+        run: Run::Reply(|e, a| read_string(e, a, true)),
+    },
+    Command {
+        name: "defend",
+        help: "VERTEX: the capture reader's defence of the string at VERTEX, its owner to move: 1 MOVE (1 PASS when it needs none), or 0 when it finds none",
+        run: Run::Reply(|e, a| read_string(e, a, false)),
     },
     Command {
         name: "captures",
@@ -574,6 +585,23 @@ fn countlib(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
         return Err("vertex must not be empty".into());
     }
     Ok(b.liberty_count(p).to_string())
+}
+
+/// `attack` and `defend`, in GNU Go's form: `1 VERTEX` (the move; `PASS`
+/// for a string that needs no defence), or `0`.
+fn read_string(e: &mut Engine, a: &Args, attack: bool) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let size = e.game().size();
+    let p = a.point(0, size)?;
+    if e.game().board().color_at(p).is_none() {
+        return Err("vertex must not be empty".into());
+    }
+    let (answer, mv) = if attack { e.attack(p) } else { e.defend(p) };
+    Ok(match (answer, mv) {
+        (Answer::Yes, Some(m)) => format!("1 {}", m.to_gtp(size)),
+        (Answer::Yes, None) => "1 PASS".to_string(),
+        _ => "0".to_string(),
+    })
 }
 
 fn captures(e: &mut Engine, a: &Args) -> Result<String, GtpError> {

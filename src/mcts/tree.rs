@@ -439,7 +439,10 @@ mod tests {
     fn late_knowledge_is_given_once_and_survives_tree_reuse() {
         let tree = Tree::with_capacity(64);
         let root = tree.root();
-        assert!(!root.try_claim_knowledge(), "a leaf has no children to inform");
+        assert!(
+            !root.try_claim_knowledge(),
+            "a leaf has no children to inform"
+        );
         assert!(expand(&tree, root, 3));
         assert!(root.try_claim_knowledge());
         assert!(!root.try_claim_knowledge());

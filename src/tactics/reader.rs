@@ -174,6 +174,52 @@ impl Reader {
         self.ask(|r| r.defend_at(0, s))
     }
 
+    /// With the attacker of the string through `s` to move on `board`: a
+    /// move that captures the string, when the read finds one (`Yes`);
+    /// `No` when none does, `Unknown` when a line ran out of the budget.
+    pub fn attack_move(&mut self, board: &Board, s: Point) -> (Answer, Option<Point>) {
+        self.boards[0].copy_from(board);
+        let owner = board.color_at(s).expect("a string");
+        let b = &self.boards[0];
+        if b.in_atari(s) {
+            let l = b.atari_liberty(s).expect("in atari");
+            if b.is_legal(!owner, l) {
+                return (Answer::Yes, Some(l));
+            }
+        }
+        let mut unknown = false;
+        for &m in attack_candidates(&self.boards[0], s, true).as_slice() {
+            match self.ask(|r| r.attacks_with(0, s, m)) {
+                Answer::Yes => return (Answer::Yes, Some(m)),
+                Answer::Unknown => unknown = true,
+                Answer::No => {}
+            }
+        }
+        (if unknown { Answer::Unknown } else { Answer::No }, None)
+    }
+
+    /// With the owner of the string through `s` to move on `board`: a
+    /// move that saves it (`Yes`, `None` when it needs none: the attacker
+    /// could not capture it even moving first), `No` when nothing does,
+    /// `Unknown` when the read ran out of its budget.
+    pub fn defence_move(&mut self, board: &Board, s: Point) -> (Answer, Option<Point>) {
+        self.boards[0].copy_from(board);
+        match self.ask(|r| r.attack_after_pass(0, s)) {
+            Answer::No => return (Answer::Yes, None),
+            Answer::Unknown => return (Answer::Unknown, None),
+            Answer::Yes => {}
+        }
+        let mut unknown = false;
+        for &m in defence_candidates(&self.boards[0], s).as_slice() {
+            match self.ask(|r| r.defends_with(0, s, m)) {
+                Answer::Yes => return (Answer::Yes, Some(m)),
+                Answer::Unknown => unknown = true,
+                Answer::No => {}
+            }
+        }
+        (if unknown { Answer::Unknown } else { Answer::No }, None)
+    }
+
     /// One question, with a fresh budget.
     fn ask(&mut self, f: impl FnOnce(&mut Reader) -> Answer) -> Answer {
         self.left = BUDGET;
