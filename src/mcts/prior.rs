@@ -109,6 +109,11 @@ pub struct PriorParams {
     /// visits (Fuego's knowledge threshold), and given to its children
     /// then. Default 0 (off) until measured.
     pub tactics: u16,
+    /// Virtual losses, given with the tactical prior, for a move that
+    /// extends an own string that the reader finds dead whatever its owner
+    /// plays (the atari-escape prior may have rated it up). Default 0
+    /// (off) until measured.
+    pub futile: u16,
     /// Visits a node has before its children get the tactical prior.
     /// Default 20, not measured.
     pub tactics_after: u32,
@@ -135,6 +140,7 @@ impl Default for PriorParams {
             ladders: true,
             ladder_defence: 0,
             tactics: 0,
+            futile: 0,
             tactics_after: 20,
         }
     }

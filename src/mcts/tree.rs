@@ -204,6 +204,11 @@ impl Node {
             .fetch_add(((n as u32) << 16) | (WIN * n as u32), Relaxed);
     }
 
+    /// `n` more virtual losses in the prior.
+    pub fn add_prior_losses(&self, n: u16) {
+        self.prior.fetch_add((n as u32) << 16, Relaxed);
+    }
+
     /// Give up an expansion (the arena was full); the node stays a leaf.
     pub fn abandon_expand(&self) {
         self.state.store(LEAF, Release);

@@ -21,6 +21,7 @@
 //! A worker owns its board, move log, path and AMAF table, made once: a
 //! simulation allocates nothing.
 
+use super::prior::PriorParams;
 use super::search::{new_children, Recent, Root, Search, SearchParams};
 use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
 use crate::board::{AreaCount, Bitboard, Board, Color, Point, ARRAY_SIZE};
@@ -175,7 +176,7 @@ impl Worker {
                 && node.visits() > params.priors.tactics_after
                 && node.try_claim_knowledge()
             {
-                self.give_tactics(tree, node, c, recent, params.priors.tactics);
+                self.give_tactics(tree, node, c, recent, &params.priors);
             }
             let child = select_child(tree, node, params, equiv);
             child.add_visit();
@@ -237,18 +238,29 @@ impl Worker {
 
     /// The tactical prior, read late: the children of `node` (where `c`
     /// is to move on the worker's board) that kill or save a weak string
-    /// ([`Reader::weak_string_moves`]) get `wins` virtual wins.
-    fn give_tactics(&mut self, tree: &Tree, node: &Node, c: Color, recent: Recent, wins: u16) {
+    /// ([`Reader::weak_string_moves`]) get `prior.tactics` virtual wins,
+    /// those that only run with a dead string `prior.futile` virtual
+    /// losses.
+    fn give_tactics(
+        &mut self,
+        tree: &Tree,
+        node: &Node,
+        c: Color,
+        recent: Recent,
+        priors: &PriorParams,
+    ) {
         let weak = self
             .reader
             .weak_string_moves(&self.board, c, &[recent.last, recent.last2]);
-        if weak.kill.is_empty() && weak.save.is_empty() {
+        if weak.kill.is_empty() && weak.save.is_empty() && weak.futile.is_empty() {
             return;
         }
         for child in tree.children(node) {
             if let Some(p) = child.mv().point() {
                 if weak.kill.contains(p) || weak.save.contains(p) {
-                    child.add_prior_wins(wins);
+                    child.add_prior_wins(priors.tactics);
+                } else if weak.futile.contains(p) && priors.futile > 0 {
+                    child.add_prior_losses(priors.futile);
                 }
             }
         }

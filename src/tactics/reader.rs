@@ -59,6 +59,9 @@ pub struct WeakStringMoves {
     pub kill: PointSet<16>,
     /// Moves that save an own string the opponent could otherwise capture.
     pub save: PointSet<16>,
+    /// Liberties of own strings that nothing saves: extending there only
+    /// adds stones to the capture.
+    pub futile: PointSet<16>,
     /// Stones in the strings those moves decide (kills and saves alike),
     /// as a weight for the biggest ones.
     pub stones: u32,
@@ -129,15 +132,25 @@ impl Reader {
                 if self.ask(|r| r.attack_after_pass(0, s)) != Answer::Yes {
                     continue;
                 }
-                let mut found = false;
+                let (mut found, mut unknown) = (false, false);
                 for m in defence_candidates(&self.boards[0], s).as_slice() {
-                    if self.ask(|r| r.defends_with(0, s, *m)) == Answer::Yes {
-                        out.save.insert(*m);
-                        found = true;
+                    match self.ask(|r| r.defends_with(0, s, *m)) {
+                        Answer::Yes => {
+                            out.save.insert(*m);
+                            found = true;
+                        }
+                        Answer::Unknown => unknown = true,
+                        Answer::No => {}
                     }
                 }
                 if found {
                     out.stones += size;
+                } else if !unknown {
+                    // Dead as it stands: running on its liberties only
+                    // adds stones to the capture.
+                    for l in self.boards[0].liberties(s).iter() {
+                        out.futile.insert(l);
+                    }
                 }
             } else {
                 // Opposing string: can we take it, and could its owner

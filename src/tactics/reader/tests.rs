@@ -58,6 +58,7 @@ fn an_escape_into_a_ladder_saves_nothing() {
     assert_eq!(r.defend(&b, white), Answer::No);
     let m = r.weak_string_moves(&b, Color::White, &[Some(p("C4", 9))]);
     assert!(m.save.is_empty(), "{:?}", names(&m.save, 9));
+    assert_eq!(names(&m.futile, 9), ["D3"]);
     // Black, to move again, need not capture: the stone is dead already.
     let m = r.weak_string_moves(&b, Color::Black, &[None]);
     assert!(m.kill.is_empty(), "{:?}", names(&m.kill, 9));
@@ -71,6 +72,7 @@ fn a_ladder_breaker_makes_the_escape_urgent_for_both() {
     assert_eq!(r.defend(&b, white), Answer::Yes);
     let m = r.weak_string_moves(&b, Color::White, &[Some(p("C4", 9))]);
     assert_eq!(names(&m.save, 9), ["D3"]);
+    assert!(m.futile.is_empty());
     let m = r.weak_string_moves(&b, Color::Black, &[None]);
     assert_eq!(names(&m.kill, 9), ["D3"]);
 }
