@@ -72,115 +72,129 @@ impl SearchParams {
         }
     }
 
-    /// The names [`SearchParams::set`] takes.
-    pub const NAMES: &'static [&'static str] = &[
-        "expand_after",
-        "rave_equiv",
-        "rave_equiv_large",
-        "explore",
-        "prior.even",
-        "prior.capture",
-        "prior.atari_escape",
-        "prior.ladder_atari",
-        "prior.self_atari",
-        "prior.near_last",
-        "prior.near_last_distance",
-        "prior.edge",
-        "prior.pattern",
-        "prior.open_area",
-        "prior.open_area_second_line",
-        "prior.open_area_radius",
-        "prior.empty_corner",
-        "prior.pass_losses",
-        "prior.learned",
-        "prior.ladders",
-        "prior.ladder_defence",
-        "prior.tactics",
-        "prior.tactics_after",
-        "prior.futile",
-        "playout.candidates",
-        "playout.random_redraws",
-        "playout.random_self_atari",
-        "playout.shape_self_atari",
-        "playout.shapes",
-        "playout.nakade",
-        "playout.last_good_reply",
-        "playout.two_liberty_stones",
-        "playout.two_liberty_race",
-        "playout.fill_board",
-    ];
+    /// The names [`SearchParams::set`] takes, in the table's order.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        PARAMS.iter().map(|p| p.name)
+    }
 
-    /// Set the parameter `name` (one of [`SearchParams::NAMES`], the field
+    /// Every parameter with its value, `name=value`, comma-separated.
+    pub fn describe(&self) -> String {
+        PARAMS
+            .iter()
+            .map(|p| format!("{}={}", p.name, (p.get)(self)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Set the parameter `name` (one of [`SearchParams::names`]: a field
     /// of this struct, of [`PriorParams`] after `prior.`, of
     /// [`HeavyParams`] after `playout.`) to `value`: for tuning matches
     /// (`--param name=value`). `playout.shapes` is the learned-shape
     /// threshold: 0 turns the learned shapes off.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        fn num<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, String> {
-            value
-                .parse()
-                .map_err(|_| format!("{name}: bad value {value:?}"))
-        }
-        fn flag(name: &str, value: &str) -> Result<bool, String> {
-            match value {
-                "1" | "true" | "on" => Ok(true),
-                "0" | "false" | "off" => Ok(false),
-                _ => Err(format!("{name}: bad value {value:?} (on or off)")),
-            }
-        }
-        let (p, h) = (&mut self.priors, &mut self.heavy);
-        match name {
-            "expand_after" => self.expand_after = num(name, value)?,
-            "rave_equiv" => self.rave_equiv = num(name, value)?,
-            "rave_equiv_large" => self.rave_equiv_large = num(name, value)?,
-            "explore" => self.explore = num(name, value)?,
-            "prior.even" => p.even = num(name, value)?,
-            "prior.capture" => p.capture = num(name, value)?,
-            "prior.atari_escape" => p.atari_escape = num(name, value)?,
-            "prior.ladder_atari" => p.ladder_atari = num(name, value)?,
-            "prior.self_atari" => p.self_atari = num(name, value)?,
-            "prior.near_last" => p.near_last = num(name, value)?,
-            "prior.near_last_distance" => p.near_last_distance = num(name, value)?,
-            "prior.edge" => p.edge = num(name, value)?,
-            "prior.pattern" => p.pattern = num(name, value)?,
-            "prior.open_area" => p.open_area = num(name, value)?,
-            "prior.open_area_second_line" => p.open_area_second_line = num(name, value)?,
-            "prior.open_area_radius" => p.open_area_radius = num(name, value)?,
-            "prior.empty_corner" => p.empty_corner = num(name, value)?,
-            "prior.pass_losses" => p.pass_losses = num(name, value)?,
-            "prior.learned" => p.learned = num(name, value)?,
-            "prior.ladders" => p.ladders = flag(name, value)?,
-            "prior.ladder_defence" => p.ladder_defence = num(name, value)?,
-            "prior.tactics" => p.tactics = num(name, value)?,
-            "prior.tactics_after" => p.tactics_after = num(name, value)?,
-            "prior.futile" => p.futile = num(name, value)?,
-            "playout.candidates" => h.candidates = num(name, value)?,
-            "playout.random_redraws" => h.random_redraws = num(name, value)?,
-            "playout.random_self_atari" => h.random_self_atari = num(name, value)?,
-            "playout.shape_self_atari" => h.shape_self_atari = num(name, value)?,
-            "playout.shapes" => {
-                let t: f32 = num(name, value)?;
-                if !t.is_finite() {
-                    return Err(format!("{name}: bad value {value:?}"));
-                }
-                h.shape_threshold = t;
-                h.shapes = (t != 0.0).then(crate::patterns::playout_shapes);
-            }
-            "playout.nakade" => h.nakade = flag(name, value)?,
-            "playout.last_good_reply" => h.last_good_reply = flag(name, value)?,
-            "playout.two_liberty_stones" => h.two_liberty_stones = num(name, value)?,
-            "playout.two_liberty_race" => h.two_liberty_race = flag(name, value)?,
-            "playout.fill_board" => h.fill_board = num(name, value)?,
-            _ => {
-                return Err(format!(
-                    "unknown parameter {name:?} (known: {})",
-                    Self::NAMES.join(", ")
-                ))
-            }
-        }
-        Ok(())
+        let Some(param) = PARAMS.iter().find(|p| p.name == name) else {
+            return Err(format!(
+                "unknown parameter {name:?} (known, with their values: {})",
+                self.describe()
+            ));
+        };
+        (param.set)(self, value).map_err(|why| format!("{name}: bad value {value:?}{why}"))
     }
 }
+
+/// One tunable parameter: its name and how to set and show it. A setter's
+/// error is what to add to "bad value".
+struct Param {
+    name: &'static str,
+    set: fn(&mut SearchParams, &str) -> Result<(), &'static str>,
+    get: fn(&SearchParams) -> String,
+}
+
+fn num<T: std::str::FromStr>(value: &str) -> Result<T, &'static str> {
+    value.parse().map_err(|_| "")
+}
+
+fn flag(value: &str) -> Result<bool, &'static str> {
+    match value {
+        "1" | "true" | "on" => Ok(true),
+        "0" | "false" | "off" => Ok(false),
+        _ => Err(" (on or off)"),
+    }
+}
+
+/// A table entry for the field at `path`, read by `kind` (`num` or `flag`).
+macro_rules! param {
+    ($name:literal, $kind:ident, $($path:ident).+) => {
+        Param {
+            name: $name,
+            set: |s, v| {
+                s.$($path).+ = $kind(v)?;
+                Ok(())
+            },
+            get: |s| s.$($path).+.to_string(),
+        }
+    };
+}
+
+/// The one table of parameters (`--param`).
+static PARAMS: &[Param] = &[
+    param!("expand_after", num, expand_after),
+    param!("rave_equiv", num, rave_equiv),
+    param!("rave_equiv_large", num, rave_equiv_large),
+    param!("explore", num, explore),
+    param!("prior.even", num, priors.even),
+    param!("prior.capture", num, priors.capture),
+    param!("prior.atari_escape", num, priors.atari_escape),
+    param!("prior.ladder_atari", num, priors.ladder_atari),
+    param!("prior.self_atari", num, priors.self_atari),
+    param!("prior.near_last", num, priors.near_last),
+    param!("prior.near_last_distance", num, priors.near_last_distance),
+    param!("prior.edge", num, priors.edge),
+    param!("prior.pattern", num, priors.pattern),
+    param!("prior.open_area", num, priors.open_area),
+    param!(
+        "prior.open_area_second_line",
+        num,
+        priors.open_area_second_line
+    ),
+    param!("prior.open_area_radius", num, priors.open_area_radius),
+    param!("prior.empty_corner", num, priors.empty_corner),
+    param!("prior.pass_losses", num, priors.pass_losses),
+    param!("prior.learned", num, priors.learned),
+    param!("prior.ladders", flag, priors.ladders),
+    param!("prior.ladder_defence", num, priors.ladder_defence),
+    param!("prior.tactics", num, priors.tactics),
+    param!("prior.tactics_after", num, priors.tactics_after),
+    param!("prior.futile", num, priors.futile),
+    param!("playout.candidates", num, heavy.candidates),
+    param!("playout.random_redraws", num, heavy.random_redraws),
+    param!("playout.random_self_atari", num, heavy.random_self_atari),
+    param!("playout.shape_self_atari", num, heavy.shape_self_atari),
+    Param {
+        name: "playout.shapes",
+        set: |s, v| {
+            let t: f32 = num(v)?;
+            if !t.is_finite() {
+                return Err("");
+            }
+            s.heavy.shape_threshold = t;
+            s.heavy.shapes = (t != 0.0).then(crate::patterns::playout_shapes);
+            Ok(())
+        },
+        get: |s| {
+            if s.heavy.shapes.is_some() {
+                s.heavy.shape_threshold.to_string()
+            } else {
+                "0".to_string()
+            }
+        },
+    },
+    param!("playout.nakade", flag, heavy.nakade),
+    param!("playout.last_good_reply", flag, heavy.last_good_reply),
+    param!("playout.two_liberty_stones", num, heavy.two_liberty_stones),
+    param!("playout.two_liberty_race", flag, heavy.two_liberty_race),
+    param!("playout.fill_board", num, heavy.fill_board),
+];
 
 /// When to stop.
 #[derive(Clone, Debug, Default)]

@@ -274,7 +274,7 @@ mod visits {
 #[test]
 fn parameters_are_set_by_name() {
     let mut p = SearchParams::default();
-    for name in SearchParams::NAMES {
+    for name in SearchParams::names() {
         let value = if name.contains("ladders")
             || name.contains("nakade")
             || name.contains("reply")
