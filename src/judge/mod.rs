@@ -303,11 +303,13 @@ fn search_ownership(game: &Game, to_move: Color, ownership: &[f32], sims: u64) -
     };
     // The judgement's search reads with the hand-written priors only: with
     // the learned patterns' prior (made for choosing moves, not for
-    // reading the end of a game) the test set fell from 265 to 262.
+    // reading the end of a game) the test set fell from 265 to 262, with
+    // the capture reader's (`b7fe0a6`) to 264.
     let defaults = SearchParams::default();
     let params = SearchParams {
         priors: crate::mcts::PriorParams {
             learned: 0,
+            tactics: 0,
             ..defaults.priors
         },
         patterns: None,
