@@ -242,8 +242,6 @@ impl Engine {
         self.time.time_left(c, time, stones);
     }
 
-    /// The count of the current position as a final one, which becomes the
-    /// result of the game record.
     /// The capture reader's answer for the string on `p` (a stone), the
     /// opponent of its owner to move ([`Reader::attack_move`]).
     pub fn attack(&self, p: Point) -> (reader::Answer, Option<Point>) {
@@ -258,6 +256,8 @@ impl Engine {
         Reader::new(board.size()).defence_move(board, p)
     }
 
+    /// The count of the current position as a final one, which becomes the
+    /// result of the game record.
     pub fn final_score(&mut self) -> Score {
         let score = self.final_status().score;
         self.result = Some(score.to_string());

@@ -47,6 +47,18 @@ pub enum Answer {
     Unknown,
 }
 
+impl Answer {
+    /// The answer to the opposite question (does the other side succeed):
+    /// yes and no swap, unknown stays.
+    fn opposite(self) -> Answer {
+        match self {
+            Answer::Yes => Answer::No,
+            Answer::No => Answer::Yes,
+            Answer::Unknown => Answer::Unknown,
+        }
+    }
+}
+
 /// Strings the reader looks at in one position.
 const MAX_STRINGS: usize = 8;
 
@@ -200,15 +212,10 @@ impl Reader {
                 return (Answer::Yes, Some(l));
             }
         }
-        let mut unknown = false;
-        for &m in attack_candidates(&self.boards[0], s, true).as_slice() {
-            match self.ask(|r| r.attacks_with(0, s, m)) {
-                Answer::Yes => return (Answer::Yes, Some(m)),
-                Answer::Unknown => unknown = true,
-                Answer::No => {}
-            }
-        }
-        (if unknown { Answer::Unknown } else { Answer::No }, None)
+        let candidates = attack_candidates(&self.boards[0], s, true);
+        self.first_yes(candidates.as_slice(), |r, m| {
+            r.ask(|r| r.attacks_with(0, s, m))
+        })
     }
 
     /// With the owner of the string through `s` to move on `board`: a
@@ -222,9 +229,22 @@ impl Reader {
             Answer::Unknown => return (Answer::Unknown, None),
             Answer::Yes => {}
         }
+        let candidates = defence_candidates(&self.boards[0], s);
+        self.first_yes(candidates.as_slice(), |r, m| {
+            r.ask(|r| r.defends_with(0, s, m))
+        })
+    }
+
+    /// The first of `moves` that `try_move` answers `Yes` for, with that
+    /// answer; else `Unknown` when some answer was, else `No`.
+    fn first_yes(
+        &mut self,
+        moves: &[Point],
+        mut try_move: impl FnMut(&mut Reader, Point) -> Answer,
+    ) -> (Answer, Option<Point>) {
         let mut unknown = false;
-        for &m in defence_candidates(&self.boards[0], s).as_slice() {
-            match self.ask(|r| r.defends_with(0, s, m)) {
+        for &m in moves {
+            match try_move(self, m) {
                 Answer::Yes => return (Answer::Yes, Some(m)),
                 Answer::Unknown => unknown = true,
                 Answer::No => {}
@@ -344,20 +364,11 @@ impl Reader {
         if !self.may_go_on(plies) {
             return Answer::Unknown;
         }
-        let mut unknown = false;
         let candidates = attack_candidates(&self.boards[d], s, plies < DEEP);
-        for &m in candidates.as_slice() {
-            match self.try_attack(d, s, attacker, m, plies) {
-                Answer::Yes => return Answer::Yes,
-                Answer::Unknown => unknown = true,
-                Answer::No => {}
-            }
-        }
-        if unknown {
-            Answer::Unknown
-        } else {
-            Answer::No
-        }
+        self.first_yes(candidates.as_slice(), |r, m| {
+            r.try_attack(d, s, attacker, m, plies)
+        })
+        .0
     }
 
     /// The attacker plays `m`; then the owner moves: captured?
@@ -375,11 +386,7 @@ impl Reader {
         let answer = if self.boards[d2].color_at(s).is_none() {
             Answer::Yes
         } else {
-            match self.defend_rec(d2, s, plies + 1) {
-                Answer::Yes => Answer::No,
-                Answer::No => Answer::Yes,
-                Answer::Unknown => Answer::Unknown,
-            }
+            self.defend_rec(d2, s, plies + 1).opposite()
         };
         self.take_back(d, how);
         answer
@@ -396,19 +403,11 @@ impl Reader {
         if !self.may_go_on(plies) {
             return Answer::Unknown;
         }
-        let mut unknown = false;
-        for &m in defence_candidates(&self.boards[d], s).as_slice() {
-            match self.try_defence(d, s, owner, m, plies) {
-                Answer::Yes => return Answer::Yes,
-                Answer::Unknown => unknown = true,
-                Answer::No => {}
-            }
-        }
-        if unknown {
-            Answer::Unknown
-        } else {
-            Answer::No
-        }
+        let candidates = defence_candidates(&self.boards[d], s);
+        self.first_yes(candidates.as_slice(), |r, m| {
+            r.try_defence(d, s, owner, m, plies)
+        })
+        .0
     }
 
     /// The owner plays `m`; then the attacker moves: the string lives?
@@ -421,11 +420,7 @@ impl Reader {
             // A self-atari that captures nothing saves nothing.
             Answer::No
         } else {
-            match self.attack_rec(d2, s, plies + 1) {
-                Answer::Yes => Answer::No,
-                Answer::No => Answer::Yes,
-                Answer::Unknown => Answer::Unknown,
-            }
+            self.attack_rec(d2, s, plies + 1).opposite()
         };
         self.take_back(d, how);
         answer
