@@ -113,6 +113,10 @@ pub struct PriorParams {
     /// (56.5%, 49.6-63.2%); every variant tried, 429 of 800 (53.6%,
     /// 50.2-57.1%).
     pub tactics: u16,
+    /// Further virtual wins, with `tactics`, for a kill or save of a
+    /// string of at least [`crate::tactics::reader::BIG_STRING`] stones.
+    /// Default 0 (off) until measured.
+    pub tactics_big: u16,
     /// Virtual losses, given with the tactical prior, for a move that
     /// extends an own string that the reader finds dead whatever its owner
     /// plays (the atari-escape prior may have rated it up). Default 30
@@ -145,6 +149,7 @@ impl Default for PriorParams {
             ladders: true,
             ladder_defence: 0,
             tactics: 30,
+            tactics_big: 0,
             futile: 30,
             tactics_after: 20,
         }

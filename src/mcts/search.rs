@@ -166,6 +166,7 @@ static PARAMS: &[Param] = &[
     param!("prior.ladders", flag, priors.ladders),
     param!("prior.ladder_defence", num, priors.ladder_defence),
     param!("prior.tactics", num, priors.tactics),
+    param!("prior.tactics_big", num, priors.tactics_big),
     param!("prior.tactics_after", num, priors.tactics_after),
     param!("prior.futile", num, priors.futile),
     param!("playout.candidates", num, heavy.candidates),

@@ -259,6 +259,9 @@ impl Worker {
             if let Some(p) = child.mv().point() {
                 if weak.kill.contains(p) || weak.save.contains(p) {
                     child.add_prior_wins(priors.tactics);
+                    if priors.tactics_big > 0 && weak.big.contains(p) {
+                        child.add_prior_wins(priors.tactics_big);
+                    }
                 } else if weak.futile.contains(p) && priors.futile > 0 {
                     child.add_prior_losses(priors.futile);
                 }

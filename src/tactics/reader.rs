@@ -74,10 +74,13 @@ pub struct WeakStringMoves {
     /// Liberties of own strings that nothing saves: extending there only
     /// adds stones to the capture.
     pub futile: PointSet<16>,
-    /// Stones in the strings those moves decide (kills and saves alike),
-    /// as a weight for the biggest ones.
-    pub stones: u32,
+    /// The kills and saves that decide a string of at least
+    /// [`BIG_STRING`] stones.
+    pub big: PointSet<16>,
 }
+
+/// Stones in a string whose kill or save counts as big.
+pub const BIG_STRING: u32 = 3;
 
 /// The reader, with its scratch boards.
 pub struct Reader {
@@ -149,15 +152,16 @@ impl Reader {
                     match self.ask(|r| r.defends_with(0, s, *m)) {
                         Answer::Yes => {
                             out.save.insert(*m);
+                            if size >= BIG_STRING {
+                                out.big.insert(*m);
+                            }
                             found = true;
                         }
                         Answer::Unknown => unknown = true,
                         Answer::No => {}
                     }
                 }
-                if found {
-                    out.stones += size;
-                } else if !unknown {
+                if !found && !unknown {
                     // Dead as it stands: running on its liberties only
                     // adds stones to the capture.
                     for l in self.boards[0].liberties(s).iter() {
@@ -170,15 +174,13 @@ impl Reader {
                 if self.ask(|r| r.defend_after_pass(0, s)) != Answer::Yes {
                     continue;
                 }
-                let mut found = false;
                 for m in attack_candidates(&self.boards[0], s, true).as_slice() {
                     if self.ask(|r| r.attacks_with(0, s, *m)) == Answer::Yes {
                         out.kill.insert(*m);
-                        found = true;
+                        if size >= BIG_STRING {
+                            out.big.insert(*m);
+                        }
                     }
-                }
-                if found {
-                    out.stones += size;
                 }
             }
         }

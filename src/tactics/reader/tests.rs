@@ -44,7 +44,8 @@ fn whoever_moves_first_wins_a_race_of_two_against_two() {
     let m = r.weak_string_moves(&b, Color::Black, &[None]);
     assert_eq!(names(&m.kill, 9), ["E1", "E2"]);
     assert_eq!(names(&m.save, 9), ["E1", "E2"]);
-    assert_eq!(m.stones, 6 + 4);
+    // Both strings are big (6 and 4 stones).
+    assert_eq!(names(&m.big, 9), ["E1", "E2"]);
     // White to move: take a liberty of Black's inside string.
     let m = r.weak_string_moves(&b, Color::White, &[None]);
     assert_eq!(names(&m.kill, 9), ["A1", "B1"]);
@@ -75,6 +76,8 @@ fn a_ladder_breaker_makes_the_escape_urgent_for_both() {
     assert!(m.futile.is_empty());
     let m = r.weak_string_moves(&b, Color::Black, &[None]);
     assert_eq!(names(&m.kill, 9), ["D3"]);
+    // One stone: not a big string.
+    assert!(m.big.is_empty(), "{:?}", names(&m.big, 9));
 }
 
 /// White D4 between Black's C4 and D3 (liberties D5, E4), with or
