@@ -115,7 +115,8 @@ pub struct PriorParams {
     pub tactics: u16,
     /// Further virtual wins, with `tactics`, for a kill or save of a
     /// string of at least [`crate::tactics::reader::BIG_STRING`] stones.
-    /// Default 0 (off) until measured.
+    /// Default 0 (off). Measured, A/B on 9x9 at 3,000 playouts
+    /// (docs/STRENGTH.md): 30 against 0, 98 of 200 (49.0%, 42.2-55.9%).
     pub tactics_big: u16,
     /// Virtual losses, given with the tactical prior, for a move that
     /// extends an own string that the reader finds dead whatever its owner
