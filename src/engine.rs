@@ -8,8 +8,8 @@
 //! formats.
 
 use crate::board::{
-    Color, Game, HandicapError, IllegalMove, Move, Point, Rules, Score, DEFAULT_KOMI, MAX_SIZE,
-    MIN_SIZE,
+    Color, Game, HandicapError, IllegalMove, Move, Point, Rules, Ruleset, Score, DEFAULT_KOMI,
+    MAX_SIZE, MIN_SIZE,
 };
 use crate::mcts::{Reporter, SearchResult};
 use crate::player::{final_status, Answer, FinalStatus, GenMode, Options, Player};
@@ -100,6 +100,7 @@ struct JudgedKey {
     to_move: Color,
     komi: f64,
     handicap: f64,
+    rules: Rules,
     threads: usize,
 }
 
@@ -260,7 +261,7 @@ impl Engine {
     /// result of the game record.
     pub fn final_score(&mut self) -> Score {
         let score = self.final_status().score;
-        self.result = Some(score.to_string());
+        self.result = Some(self.game.result_text(score));
         score
     }
 
@@ -273,6 +274,7 @@ impl Engine {
             to_move: self.game.to_move(),
             komi: self.game.komi(),
             handicap: self.game.handicap_compensation(),
+            rules: self.game.rules(),
             threads: self.player.options.threads,
         };
         if self.judged.as_ref().is_none_or(|(k, _)| *k != key) {
@@ -442,7 +444,7 @@ impl Engine {
             size,
             komi: Some(g.komi()),
             handicap: (handicap.len() >= 2).then_some(handicap.len() as u32),
-            rules: Some("Chinese".into()),
+            rules: Some(g.rules().ruleset.sgf_name().into()),
             result: self.result.clone(),
             nodes,
         })
@@ -466,7 +468,15 @@ impl Engine {
         let record = sgf::parse(text).map_err(|e| e.to_string())?;
         let size = record.size;
         let komi = record.komi.unwrap_or(self.game.komi());
-        let mut game = Game::new(size, komi, self.game.rules());
+        // The record's rules (`RU[]`) when tianyuan knows them; the ko rule
+        // stays as set when the ruleset does not change.
+        let mut rules = self.game.rules();
+        match record.rules.as_deref().map(|ru| (ru, Ruleset::by_name(ru))) {
+            Some((_, Some(r))) if r != rules.ruleset => rules = Rules::of(r),
+            Some((ru, None)) => log::warn!("unknown rules RU[{ru}]: playing {rules}"),
+            _ => {}
+        }
+        let mut game = Game::new(size, komi, rules);
         let point = |&(x, y): &(usize, usize)| {
             Point::new(x, y, size).ok_or_else(|| "coordinate off the board".to_string())
         };

@@ -4,7 +4,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use tianyuan::bench;
-use tianyuan::board::{Rules, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE};
+use tianyuan::board::{KoRule, Rules, Ruleset, MAX_SIZE, MIN_SIZE};
 use tianyuan::engine::{Engine, DEFAULT_SIZE};
 use tianyuan::player::Options;
 
@@ -48,12 +48,18 @@ struct EngineArgs {
     /// Seed of the search's random numbers [default: from the clock; bench: 1].
     #[arg(long, global = true)]
     seed: Option<u64>,
-    /// Rules: chinese, japanese, aga, new_zealand, tromp-taylor.
+    /// Rules: chinese, japanese, korean, tromp-taylor, aga, ing, ancient
+    /// (docs/RULES.md).
     #[arg(long, global = true, default_value = "chinese", value_parser = parse_rules)]
     rules: Rules,
-    /// Komi of a new game.
-    #[arg(long, global = true, default_value_t = DEFAULT_KOMI, allow_negative_numbers = true, value_parser = parse_komi)]
-    komi: f64,
+    /// Ko rule instead of the rules' own: positional or situational
+    /// superko, or simple (no superko, the Japanese practice).
+    #[arg(long, global = true, value_parser = parse_ko)]
+    ko: Option<KoRule>,
+    /// Komi of a new game [default: the rules' own: 7.5; japanese and
+    /// korean 6.5; ing 8; ancient 0].
+    #[arg(long, global = true, allow_negative_numbers = true, value_parser = parse_komi)]
+    komi: Option<f64>,
     /// Board size of a new game.
     #[arg(long, global = true, default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
     size: usize,
@@ -118,7 +124,15 @@ fn parse_komi(s: &str) -> Result<f64, String> {
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
-    Rules::by_name(s).ok_or_else(|| format!("unknown rules {s:?}"))
+    Rules::by_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Ruleset::ALL.iter().map(|r| r.name()).collect();
+        format!("unknown rules {s:?} (one of {})", names.join(", "))
+    })
+}
+
+fn parse_ko(s: &str) -> Result<KoRule, String> {
+    KoRule::by_name(s)
+        .ok_or_else(|| format!("unknown ko rule {s:?} (simple, positional, situational)"))
 }
 
 #[derive(Subcommand)]
@@ -186,6 +200,16 @@ struct TrainArgs {
 }
 
 impl EngineArgs {
+    /// The rules, with `--ko` when given.
+    fn rules(&self) -> Rules {
+        self.ko.map_or(self.rules, |ko| self.rules.with_ko(ko))
+    }
+
+    /// `--komi`, or the rules' own.
+    fn komi(&self) -> f64 {
+        self.komi.unwrap_or(self.rules.ruleset.default_komi())
+    }
+
     fn options(&self) -> Options {
         let defaults = Options::default();
         Options {
@@ -218,7 +242,7 @@ fn main() {
     match cli.command.unwrap_or(Command::Gtp) {
         Command::Gtp => {
             let a = &cli.engine;
-            let mut engine = Engine::new(a.size, a.komi, a.rules, a.options());
+            let mut engine = Engine::new(a.size, a.komi(), a.rules(), a.options());
             tianyuan::gtp::run(&mut engine, std::io::stdin(), std::io::stdout());
         }
         Command::Match(args) => std::process::exit(tianyuan::arena::run(&args)),

@@ -2,7 +2,7 @@
 //! search's answer into an [`Answer`] (a move, a pass or a resignation);
 //! judges the final position. Knows nothing of GTP text.
 
-use crate::board::{Bitboard, Color, Game, Move, Point, Score};
+use crate::board::{territory_in_seki, Bitboard, Color, Game, Move, Point, Score};
 use crate::judge::{judge, refine_ownership, JudgeParams, Judgement};
 use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
 use crate::tactics;
@@ -215,9 +215,9 @@ impl Player {
         let judged = (opponent_passed || mode == GenMode::Cleanup)
             .then(|| judge(game, JudgeParams::new(self.options.threads)));
         if let Some(j) = judged.as_ref().filter(|_| opponent_passed) {
-            let (_, score) = game.score(j.dead);
+            let (_, score) = game.score(j.dead, j.seki);
             let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
-            if score.winner() == Some(c) && !(mode == GenMode::Cleanup && dead_of_opponent) {
+            if game.winner(score) == Some(c) && !(mode == GenMode::Cleanup && dead_of_opponent) {
                 log::debug!("opponent passed and {c} wins by {score}: pass");
                 return Answer::Move(Move::Pass);
             }
@@ -411,10 +411,20 @@ impl Player {
         }
         Answer::Move(match best {
             Some(p) => Move::Play(p),
-            None if mode == GenMode::Cleanup => {
-                // Capture the dead stones before passing: play at them, or
-                // else take the best move that is not a pass.
-                let dead = judged.map_or(Bitboard::EMPTY, |j| j.dead & game.board().stones(!c));
+            None if mode == GenMode::Cleanup || !game.rules().removes_dead_stones() => {
+                // Capture the dead stones before passing (and under
+                // Tromp-Taylor, where stones left on the board count as
+                // alive): play at them, or else take the best move that is
+                // not a pass.
+                let judged_now;
+                let judged = match judged {
+                    Some(j) => j,
+                    None => {
+                        judged_now = judge(game, JudgeParams::new(self.options.threads));
+                        &judged_now
+                    }
+                };
+                let dead = judged.dead & game.board().stones(!c);
                 if dead.is_empty() {
                     Move::Pass
                 } else {
@@ -486,9 +496,21 @@ pub struct FinalStatus {
 /// Judge the final position of `game`, the judgement's playouts shared
 /// among `threads` threads.
 pub fn final_status(game: &Game, threads: usize) -> FinalStatus {
-    let judgement = judge(game, JudgeParams::new(threads));
-    let (count, score) = game.score(judgement.dead);
-    let territory = Color::BOTH.map(|c| count.territory_points[c].iter().collect());
+    let mut judgement = judge(game, JudgeParams::new(threads));
+    if !game.rules().removes_dead_stones() {
+        // Tromp-Taylor: every stone on the board counts as alive.
+        judgement.dead = Bitboard::EMPTY;
+    }
+    let (count, score) = game.score(judgement.dead, judgement.seki);
+    let territory = Color::BOTH.map(|c| {
+        let mut points = count.area.territory_points[c];
+        if game.rules().scoring() == crate::board::Scoring::Territory {
+            // Territory counting: eyes in seki are nobody's.
+            let seki_own = judgement.seki & game.board().stones(c);
+            points -= territory_in_seki(game.board().stride(), points, seki_own);
+        }
+        points.iter().collect()
+    });
     FinalStatus {
         judgement,
         score,

@@ -65,6 +65,44 @@ fn handicap_gives_back_half_a_stone_each_and_dame_count_half() {
     );
 }
 
+/// `file` of tests/data with its `RU[Chinese]` replaced by `RU[rules]`,
+/// counted.
+fn count_under(file: &str, rules: &str) -> String {
+    let text = std::fs::read_to_string(format!("{DATA}/{file}")).unwrap();
+    let dir = std::env::temp_dir().join(format!("tianyuan-rules-{rules}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file);
+    std::fs::write(&path, text.replace("RU[Chinese]", &format!("RU[{rules}]"))).unwrap();
+    let counted = count_path(path.to_str().unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+    counted
+}
+
+#[test]
+fn the_same_game_counted_by_territory_and_by_tromp_taylor() {
+    // Japanese: Black 36 points + the dead White B5, White 27 + the dead
+    // Black H5: 37 - 28 - 7.5 = 1.5.
+    assert_eq!(
+        count_under("dead_stones.sgf", "Japanese"),
+        "Rules japanese (territory counting)\n\
+         Black 37 (36 territory + 0 prisoners + 1 dead White stones), \
+         White 28 (27 territory + 0 prisoners + 1 dead Black stones)\n\
+         Komi 7.5\n\
+         Black wins by 1.5 points: B+1.5\n"
+    );
+    // Tromp-Taylor: B5 and H5 stay and count; the regions they stand in
+    // touch both colours and are nobody's: 10 stones each, 61 shared.
+    assert_eq!(
+        count_under("dead_stones.sgf", "Tromp-Taylor"),
+        "Rules tromp-taylor (area counting)\n\
+         Black 40.5 (10 stones + 0 territory + 30.5 shared), \
+         White 40.5 (10 stones + 0 territory + 30.5 shared); 61 shared points, half to each; \
+         every stone on the board counts (Tromp-Taylor)\n\
+         Black needs 44.25 (half the board 40.5 + komi 3.75 stones)\n\
+         White wins by 3.75 stones (7.5 points): W+7.5\n"
+    );
+}
+
 /// RULES.md row 13's position on 19x19 as SGF with komi `komi`: Black
 /// holds the left 184 points, 140 stones around two eyes of 22 points
 /// (44 territory); White the right 177, 140 stones around eyes of 19 and 18

@@ -223,8 +223,8 @@ pub fn check(entries: &[Entry], judge: &mut Judge, lists: bool) -> Result<Outcom
         let size = game.size();
         let reference = parse_points(&e.dead, size).map_err(|m| format!("{}: {m}", e.name))?;
         let (dead, seconds) = judge.dead(&game).map_err(|m| format!("{}: {m}", e.name))?;
-        let (_, ours) = game.score(dead);
-        let (_, theirs) = game.score(reference);
+        let (_, ours) = game.score(dead, Bitboard::EMPTY);
+        let (_, theirs) = game.score(reference, Bitboard::EMPTY);
         let equal = dead == reference;
         let winner = ours.winner() == theirs.winner();
         let within_one = (ours.0 - theirs.0).abs() <= 1.0;

@@ -6,7 +6,7 @@ use super::board::{Board, IllegalMove, MoveInfo};
 use super::handicap;
 use super::point::{Color, Move, Point};
 use super::rules::{KoRule, Rules};
-use super::score::{AreaCount, Score};
+use super::score::{Count, Score};
 
 /// The default komi: 3¾ stones (RULES.md row 11).
 pub const DEFAULT_KOMI: f64 = 7.5;
@@ -17,6 +17,8 @@ pub enum HandicapError {
     BoardNotEmpty,
     InvalidNumber,
     BadVertexList,
+    /// The rules in force have no handicap (the ancient game).
+    NotAllowed,
 }
 
 /// State restored by `undo`.
@@ -49,20 +51,32 @@ pub struct Game {
 }
 
 impl Game {
-    /// An empty game on a board of side `size` (2..=25).
+    /// A new game on a board of side `size` (2..=25): empty, or under the
+    /// ancient rules with the four corner stones set out and White to move.
     pub fn new(size: usize, komi: f64, rules: Rules) -> Game {
-        let board = Board::new(size);
+        let mut board = Board::new(size);
+        let mut setup = (Vec::new(), Vec::new());
+        if rules.ancient_setup() {
+            setup = ancient_corner_stones(size);
+            for (c, points) in [(Color::Black, &setup.0), (Color::White, &setup.1)] {
+                for &p in points {
+                    board
+                        .add_setup_stone(c, p)
+                        .expect("corner star points are apart");
+                }
+            }
+        }
         let mut g = Game {
             board,
             rules,
             komi,
-            to_move: Color::Black,
+            to_move: rules.first_to_move(),
             passes: 0,
             undo: Vec::new(),
             moves: Vec::new(),
             seen: Vec::new(),
             handicap: Vec::new(),
-            setup: (Vec::new(), Vec::new()),
+            setup,
         };
         g.seen.push(g.position_key());
         g
@@ -85,7 +99,12 @@ impl Game {
         self.rules
     }
 
+    /// Change the rules. A game not yet begun starts again under them, so
+    /// that the ancient game's corner stones come and go with its rules.
     pub fn set_rules(&mut self, rules: Rules) {
+        if self.is_pristine() && rules.ancient_setup() != self.rules.ancient_setup() {
+            *self = Game::new(self.size(), self.komi, rules);
+        }
         self.rules = rules;
     }
 
@@ -261,9 +280,21 @@ impl Game {
         self.undo.len()
     }
 
-    /// No stones on the board and no moves played.
+    /// No moves played and no stones on the board but the ones the rules
+    /// set out (the ancient game's corner stones).
     pub fn is_pristine(&self) -> bool {
-        self.board.stone_count() == 0 && self.moves.is_empty()
+        self.moves.is_empty() && self.handicap.is_empty() && {
+            let (black, white) = if self.rules.ancient_setup() {
+                ancient_corner_stones(self.size())
+            } else {
+                (Vec::new(), Vec::new())
+            };
+            let expected: Bitboard = black.iter().chain(&white).copied().collect();
+            self.board.stones(Color::Black) | self.board.stones(Color::White) == expected
+                && black
+                    .iter()
+                    .all(|&p| self.board.color_at(p) == Some(Color::Black))
+        }
     }
 
     /// Place `points` as handicap stones on the empty board; White moves next.
@@ -283,8 +314,20 @@ impl Game {
         Ok(())
     }
 
+    /// Whether handicap stones may be placed now.
+    fn handicap_allowed(&self) -> Result<(), HandicapError> {
+        if !self.rules.allows_handicap() {
+            Err(HandicapError::NotAllowed)
+        } else if !self.is_pristine() || self.board.stone_count() != 0 {
+            Err(HandicapError::BoardNotEmpty)
+        } else {
+            Ok(())
+        }
+    }
+
     /// `fixed_handicap`: the GTP placement of `n` stones.
     pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
+        self.handicap_allowed()?;
         if !self.is_pristine() {
             return Err(HandicapError::BoardNotEmpty);
         }
@@ -295,6 +338,7 @@ impl Game {
 
     /// `place_free_handicap`: `n` stones where the engine chooses.
     pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
+        self.handicap_allowed()?;
         if !self.is_pristine() {
             return Err(HandicapError::BoardNotEmpty);
         }
@@ -305,6 +349,7 @@ impl Game {
 
     /// `set_free_handicap`: stones on the given points.
     pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
+        self.handicap_allowed()?;
         if !self.is_pristine() {
             return Err(HandicapError::BoardNotEmpty);
         }
@@ -378,15 +423,50 @@ impl Game {
     /// Points given to White for the handicap stones under the rules in force.
     pub fn handicap_compensation(&self) -> f64 {
         self.rules
-            .handicap_compensation
+            .handicap_compensation()
             .points(self.handicap_stones().len())
     }
 
-    /// Count the board with `dead` removed: the area count and the score
+    /// Count the board under the rules in force, with the stones in `dead`
+    /// taken off (none under Tromp-Taylor, where every stone on the board
+    /// counts) and `seki` the strings in seki: the count and the score
     /// (Black minus White, komi and handicap compensation included).
-    pub fn score(&self, dead: Bitboard) -> (AreaCount, Score) {
-        let count = AreaCount::count(&self.board, dead);
-        let score = count.difference() as f64 - self.komi - self.handicap_compensation();
+    pub fn score(&self, dead: Bitboard, seki: Bitboard) -> (Count, Score) {
+        let dead = if self.rules.removes_dead_stones() {
+            dead
+        } else {
+            Bitboard::EMPTY
+        };
+        let count = Count::of(&self.board, dead, seki);
+        let score = count.difference(self.rules) - self.komi - self.handicap_compensation();
         (count, Score(score))
+    }
+
+    /// The winner of a game that ends with `score`: the side ahead, or on a
+    /// level count the side the rules give a tie to (Ing), else nobody.
+    pub fn winner(&self, score: Score) -> Option<Color> {
+        score
+            .winner()
+            .or_else(|| self.rules.tie_winner(self.handicap_stones().len()))
+    }
+
+    /// The result as GTP's `final_score` and SGF's `RE` write it: `B+3.5`,
+    /// `W+12`, `0` for a draw, and `B+0` for a level count the rules give to
+    /// Black (Ing).
+    pub fn result_text(&self, score: Score) -> String {
+        match (score.winner(), self.winner(score)) {
+            (None, Some(c)) => format!("{}+0", c.letter()),
+            _ => score.to_string(),
+        }
+    }
+}
+
+/// The ancient game's four stones (座子) on the corner star points, Black
+/// on the lower left and upper right (D4, Q16 on 19x19), White on the
+/// upper left and lower right (D16, Q4); none on boards below 7x7.
+pub fn ancient_corner_stones(size: usize) -> (Vec<Point>, Vec<Point>) {
+    match handicap::fixed_points(size, 4) {
+        Some(p) => (vec![p[0], p[1]], vec![p[2], p[3]]),
+        None => (Vec::new(), Vec::new()),
     }
 }

@@ -21,5 +21,5 @@ pub use board::{Board, IllegalMove, MoveInfo};
 pub use game::{Game, HandicapError, DEFAULT_KOMI};
 pub use point::{ByColor, Color, Move, Point, ARRAY_SIZE, MAX_SIZE, MIN_SIZE};
 pub use points::PointSet;
-pub use rules::{KoRule, Rules};
-pub use score::{AreaCount, Score};
+pub use rules::{HandicapCompensation, KoRule, Rules, Ruleset, Scoring};
+pub use score::{group_count, playout_adjustment, territory_in_seki, AreaCount, Count, Score};

@@ -160,15 +160,15 @@ fn rules_row_13_counting_example() {
     }
     let mut g = Game::new(size, 7.5, Rules::chinese());
     g.setup(&black, &white, &[]).unwrap();
-    let (count, score) = g.score(Bitboard::EMPTY);
-    assert_eq!(count.area(Color::Black), 184);
-    assert_eq!(count.area(Color::White), 177);
+    let (count, score) = g.score(Bitboard::EMPTY, Bitboard::EMPTY);
+    assert_eq!(count.area.area(Color::Black), 184);
+    assert_eq!(count.area.area(Color::White), 177);
     // With 3¾ stones komi White wins by ¼ stone, half a point.
     assert_eq!(score, Score(-0.5));
     assert_eq!(score.to_string(), "W+0.5");
     // Without komi Black wins by 3½ stones, 7 points.
     g.set_komi(0.0);
-    assert_eq!(g.score(Bitboard::EMPTY).1, Score(7.0));
+    assert_eq!(g.score(Bitboard::EMPTY, Bitboard::EMPTY).1, Score(7.0));
 }
 
 #[test]
@@ -177,8 +177,8 @@ fn handicap_compensation_is_one_point_per_stone() {
     g.fixed_handicap(9).unwrap();
     assert_eq!(g.to_move(), Color::White);
     assert_eq!(g.handicap_stones().len(), 9);
-    let (count, score) = g.score(Bitboard::EMPTY);
-    assert_eq!(count.area(Color::Black), 361);
+    let (count, score) = g.score(Bitboard::EMPTY, Bitboard::EMPTY);
+    assert_eq!(count.area.area(Color::Black), 361);
     assert_eq!(score, Score(361.0 - 0.5 - 9.0));
     assert_eq!(g.fixed_handicap(2), Err(HandicapError::BoardNotEmpty));
 }
@@ -521,4 +521,200 @@ fn quiet_moves_are_taken_back_exactly() {
         }
     }
     assert!(played > 10_000 && refused > 300, "{played} {refused}");
+}
+
+/// A game under `rules` whose board holds the stones of `rows` (set up,
+/// no moves), with `komi`.
+fn game_of(rows: &[&str], rules: Rules, komi: f64) -> Game {
+    let b = Board::from_rows(rows).unwrap();
+    let black: Vec<Point> = b.stones(Color::Black).iter().collect();
+    let white: Vec<Point> = b.stones(Color::White).iter().collect();
+    let mut g = Game::new(b.size(), komi, rules);
+    g.setup(&black, &white, &[]).unwrap();
+    g
+}
+
+/// Black's column B and White's column C split a 5x5 board: Black has 5
+/// stones and 5 points (column A), White 5 stones and 10 points.
+const WALL: [&str; 5] = [
+    ". X O . .",
+    ". X O . .",
+    ". X O . .",
+    ". X O . .",
+    ". X O . .",
+];
+
+#[test]
+fn filling_own_territory_costs_a_point_under_territory_counting_only() {
+    for (rules, before, after) in [
+        (Rules::chinese(), -5.0, -5.0),
+        (Rules::japanese(), -5.0, -6.0),
+        (Rules::of(Ruleset::Korean), -5.0, -6.0),
+        (Rules::tromp_taylor(), -5.0, -5.0),
+        (Rules::aga(), -5.0, -5.0),
+        (Rules::ancient(), -5.0, -5.0),
+    ] {
+        let mut g = game_of(&WALL, rules, 0.0);
+        assert_eq!(
+            g.score(Bitboard::EMPTY, Bitboard::EMPTY).1,
+            Score(before),
+            "{rules}"
+        );
+        play(&mut g, Color::Black, "A1").unwrap();
+        let (count, score) = g.score(Bitboard::EMPTY, Bitboard::EMPTY);
+        assert_eq!(score, Score(after), "{rules}: Black filled A1");
+        assert_eq!(count.area.area(Color::Black), 10, "{rules}");
+    }
+}
+
+#[test]
+fn dead_stones_are_prisoners_under_territory_counting_and_alive_under_tromp_taylor() {
+    // A White stone dead in Black's area at A3.
+    let mut rows = WALL;
+    rows[2] = "O X O . .";
+    let dead: Bitboard = [pt("A3", 5)].into_iter().collect();
+    let score = |rules| game_of(&rows, rules, 0.0).score(dead, Bitboard::EMPTY);
+    // Chinese: taken off, its point is Black's: 10 against 15.
+    assert_eq!(score(Rules::chinese()).1, Score(-5.0));
+    // Japanese: 5 points of territory and one prisoner against 10.
+    let (count, s) = score(Rules::japanese());
+    assert_eq!((count.dead[Color::White], s), (1, Score(-4.0)));
+    // Tromp-Taylor: the stone stays and counts; Black's column A touches
+    // it and is nobody's: 5 against 16.
+    let (count, s) = score(Rules::tromp_taylor());
+    assert_eq!((count.dead[Color::White], s), (0, Score(-11.0)));
+}
+
+#[test]
+fn territory_in_seki_counts_for_nobody_under_territory_counting() {
+    // Say Black's column B were in seki: its eyes (column A) count for
+    // nobody under Japanese counting, as area under Chinese.
+    let g = game_of(&WALL, Rules::japanese(), 0.0);
+    let seki = g.board().stones(Color::Black);
+    let (count, score) = g.score(Bitboard::EMPTY, seki);
+    assert_eq!(count.seki_territory[Color::Black], 5);
+    assert_eq!(score, Score(-10.0));
+    let g = game_of(&WALL, Rules::chinese(), 0.0);
+    assert_eq!(g.score(Bitboard::EMPTY, seki).1, Score(-5.0));
+}
+
+#[test]
+fn the_ancient_group_tax_takes_two_points_a_group() {
+    // Black has two groups (each around its eye, B5 and A1), White one.
+    let rows = [
+        "X . X O .",
+        "X X X O .",
+        "O O O O .",
+        "X X X O .",
+        ". X X O .",
+    ];
+    let chinese = game_of(&rows, Rules::chinese(), 0.0);
+    assert_eq!(
+        chinese.score(Bitboard::EMPTY, Bitboard::EMPTY).1,
+        Score(-1.0)
+    );
+    let ancient = game_of(&rows, Rules::ancient(), 0.0);
+    let (count, score) = ancient.score(Bitboard::EMPTY, Bitboard::EMPTY);
+    assert_eq!(
+        (count.groups[Color::Black], count.groups[Color::White]),
+        (2, 1)
+    );
+    assert_eq!(
+        score,
+        Score(-3.0),
+        "Black pays a stone for its second group"
+    );
+    // Strings that share an eye are one group.
+    let ring = Board::from_rows(&[". X .", "X . X", ". X ."]).unwrap();
+    let eyes = ring.empty_points();
+    assert_eq!(
+        group_count(ring.stride(), ring.stones(Color::Black), eyes),
+        1
+    );
+}
+
+#[test]
+fn the_ancient_game_starts_with_four_corner_stones_and_white() {
+    let mut g = Game::new(19, 0.0, Rules::ancient());
+    for (v, c) in [
+        ("D4", Color::Black),
+        ("Q16", Color::Black),
+        ("D16", Color::White),
+        ("Q4", Color::White),
+    ] {
+        assert_eq!(g.board().color_at(pt(v, 19)), Some(c), "{v}");
+    }
+    assert_eq!(g.board().stone_count(), 4);
+    assert_eq!(g.to_move(), Color::White);
+    assert!(g.is_pristine());
+    assert_eq!(g.fixed_handicap(2), Err(HandicapError::NotAllowed));
+    assert_eq!(
+        g.set_free_handicap(&[pt("C3", 19), pt("E5", 19)]),
+        Err(HandicapError::NotAllowed)
+    );
+    assert!(g.handicap_stones().is_empty());
+    // A new game keeps the stones; other rules take them away.
+    play(&mut g, Color::White, "K10").unwrap();
+    g.clear();
+    assert_eq!((g.board().stone_count(), g.to_move()), (4, Color::White));
+    g.set_rules(Rules::chinese());
+    assert_eq!((g.board().stone_count(), g.to_move()), (0, Color::Black));
+    g.set_rules(Rules::ancient());
+    assert_eq!(g.board().stone_count(), 4);
+    // Boards too small for star points start empty.
+    assert_eq!(Game::new(5, 0.0, Rules::ancient()).board().stone_count(), 0);
+}
+
+#[test]
+fn ing_gives_a_level_count_to_black_in_even_games() {
+    // 10 against 15 and komi -5: level.
+    let g = game_of(&WALL, Rules::of(Ruleset::Ing), -5.0);
+    let (_, score) = g.score(Bitboard::EMPTY, Bitboard::EMPTY);
+    assert_eq!(score, Score(0.0));
+    assert_eq!(g.winner(score), Some(Color::Black));
+    assert_eq!(g.result_text(score), "B+0");
+    let g = game_of(&WALL, Rules::chinese(), -5.0);
+    assert_eq!(
+        (g.winner(score), g.result_text(score)),
+        (None, "0".to_string())
+    );
+    assert_eq!(Ruleset::Ing.default_komi(), 8.0);
+}
+
+#[test]
+fn the_playout_adjustment_is_the_territory_count_at_a_playout_end() {
+    use crate::playout::{self, LightPolicy, PlayoutRng};
+    let mut rng = PlayoutRng::seed_from_u64(5);
+    for size in [5, 9] {
+        for _ in 0..200 {
+            let mut b = Board::new(size);
+            let r = playout::run(&mut LightPolicy, &mut b, Color::Black, &mut rng);
+            let count = Count::of(&b, Bitboard::EMPTY, Bitboard::EMPTY);
+            assert_eq!(count.area.difference(), r.area_difference);
+            let japanese = count.difference(Rules::japanese());
+            assert_eq!(
+                japanese,
+                f64::from(r.area_difference + playout_adjustment(&b, Rules::japanese()))
+            );
+            assert_eq!(playout_adjustment(&b, Rules::chinese()), 0);
+            assert_eq!(playout_adjustment(&b, Rules::tromp_taylor()), 0);
+        }
+    }
+}
+
+#[test]
+fn the_playout_group_tax_is_the_count_s_but_for_seki() {
+    use crate::playout::{self, LightPolicy, PlayoutRng};
+    let mut rng = PlayoutRng::seed_from_u64(6);
+    let (mut same, n) = (0, 300);
+    for _ in 0..n {
+        let mut b = Board::new(9);
+        let r = playout::run(&mut LightPolicy, &mut b, Color::White, &mut rng);
+        let count = Count::of(&b, Bitboard::EMPTY, Bitboard::EMPTY);
+        let adjusted = r.area_difference + playout_adjustment(&b, Rules::ancient());
+        same += usize::from(count.difference(Rules::ancient()) == f64::from(adjusted));
+    }
+    // They differ only where an empty region touches both colours and
+    // joins groups in one count and not the other (seki, dame).
+    assert!(same * 100 >= n * 95, "{same} of {n}");
 }

@@ -6,7 +6,9 @@ mod gogui;
 
 use super::analyze::Flavour;
 use super::args::{syntax_error, Args, GtpError};
-use crate::board::{Bitboard, Color, HandicapError, IllegalMove, Move, Point, Rules};
+use crate::board::{
+    Bitboard, Color, HandicapError, IllegalMove, KoRule, Move, Point, Rules, Ruleset,
+};
 use crate::engine::{Engine, PointStatus};
 use crate::player::GenMode;
 use crate::tactics::reader::Answer;
@@ -173,8 +175,13 @@ pub static COMMANDS: &[Command] = &[
     },
     Command {
         name: "kgs-rules",
-        help: "chinese|japanese|aga|new_zealand: rules announced by KGS",
+        help: "chinese|japanese|korean|aga|new_zealand|tromp-taylor|ing|ancient: play by these rules",
         run: Run::Reply(kgs_rules),
+    },
+    Command {
+        name: "tianyuan-rules",
+        help: "[RULES [KO]]: the rules in force, or set them (and the ko rule: simple|positional|situational)",
+        run: Run::Reply(tianyuan_rules),
     },
     Command {
         name: "kgs-game_over",
@@ -391,6 +398,7 @@ fn handicap_error(err: HandicapError) -> GtpError {
         HandicapError::BoardNotEmpty => "board not empty",
         HandicapError::InvalidNumber => "invalid number of stones",
         HandicapError::BadVertexList => "bad vertex list",
+        HandicapError::NotAllowed => "no handicap under these rules",
     }
     .into()
 }
@@ -512,7 +520,32 @@ fn kgs_time_settings(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 
 fn kgs_rules(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(1, 1)?;
-    let rules = Rules::by_name(a.word(0)?).ok_or_else(|| "unknown rules".to_string())?;
+    let ruleset = Ruleset::by_name(a.word(0)?).ok_or_else(|| "unknown rules".to_string())?;
+    let current = e.game().rules();
+    if ruleset != current.ruleset {
+        e.set_rules(Rules::of(ruleset));
+    }
+    Ok(String::new())
+}
+
+/// `tianyuan-rules`: the rules in force (`japanese`, or `japanese ko
+/// simple` with a ko rule of its own), or set them.
+fn tianyuan_rules(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 2)?;
+    if a.is_empty() {
+        let rules = e.game().rules();
+        return Ok(if rules.ko == rules.ruleset.default_ko() {
+            rules.ruleset.name().to_string()
+        } else {
+            format!("{} ko {}", rules.ruleset.name(), rules.ko.name())
+        });
+    }
+    let ruleset = Ruleset::by_name(a.word(0)?).ok_or_else(|| "unknown rules".to_string())?;
+    let mut rules = Rules::of(ruleset);
+    if a.len() == 2 {
+        let ko = KoRule::by_name(a.word(1)?).ok_or_else(|| "unknown ko rule".to_string())?;
+        rules = rules.with_ko(ko);
+    }
     e.set_rules(rules);
     Ok(String::new())
 }
@@ -612,7 +645,9 @@ fn captures(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 
 fn area_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    Ok(e.game().score(Bitboard::EMPTY).1.to_string())
+    let g = e.game();
+    let area = crate::board::AreaCount::count(g.board(), Bitboard::EMPTY).difference() as f64;
+    Ok(crate::board::Score(area - g.komi() - g.handicap_compensation()).to_string())
 }
 
 /// Live graphics for GoGui: every half second while thinking.
@@ -638,7 +673,8 @@ fn genmove(e: &mut Engine, a: &Args, mode: GenMode) -> Result<String, GtpError> 
 
 fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
-    Ok(e.final_score().to_string())
+    let score = e.final_score();
+    Ok(e.game().result_text(score))
 }
 
 fn final_status_list(e: &mut Engine, a: &Args) -> Result<String, GtpError> {

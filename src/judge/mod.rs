@@ -418,7 +418,7 @@ mod tests {
         );
         assert!(j.dead.contains(p("A8")), "white stone inside black's area");
         assert!(j.dead.contains(p("H2")), "black stone inside white's area");
-        let (_, score) = g.score(j.dead);
+        let (_, score) = g.score(j.dead, j.seki);
         assert!(score.0 < 0.0, "{score:?}");
     }
 
@@ -450,10 +450,10 @@ mod tests {
         assert_eq!(seki, expected);
         let j = judge(&g, JudgeParams::new(1));
         assert!((j.dead & expected).is_empty(), "seki stones judged dead");
-        let (count, _) = g.score(j.dead);
+        let (count, _) = g.score(j.dead, j.seki);
         for shared in ["E2", "E3"] {
-            assert!(!count.territory_points[Color::Black].contains(p(shared)));
-            assert!(!count.territory_points[Color::White].contains(p(shared)));
+            assert!(!count.area.territory_points[Color::Black].contains(p(shared)));
+            assert!(!count.area.territory_points[Color::White].contains(p(shared)));
         }
         // No seki where the shared points are plain liberties.
         assert!(seki_stones(&Board::new(7), None).is_empty());

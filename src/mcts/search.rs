@@ -279,6 +279,10 @@ pub(super) struct Root<'a> {
     pub(super) last: Option<Point>,
     /// The move before the last (a stone; `None` for a pass or none).
     pub(super) last2: Option<Point>,
+    /// The rules, and whether their count differs from the area count at
+    /// the end of a playout ([`crate::board::playout_adjustment`]).
+    pub(super) rules: crate::board::Rules,
+    pub(super) adjusts: bool,
     game: &'a Game,
 }
 
@@ -460,6 +464,9 @@ impl Search {
                     crate::board::Move::Play(p) => Some(p),
                     _ => None,
                 }),
+            rules: game.rules(),
+            adjusts: game.rules().scoring() == crate::board::Scoring::Territory
+                || game.rules().group_tax(),
             game,
         };
         self.expand_root(&root);

@@ -127,7 +127,11 @@ impl Worker {
     ) {
         let leaf = self.select(search, root);
         let tree_moves = self.moves.len();
-        let score = self.playout(leaf, policy) as f64 - root.komi;
+        let mut difference = self.playout(leaf, policy);
+        if root.adjusts {
+            difference += crate::board::playout_adjustment(&self.board, root.rules);
+        }
+        let score = difference as f64 - root.komi;
         let first = (tree_moves > 0).then(|| self.moves[0]);
         search.record(first, score, &self.board);
         let outcome = Outcome::of_score(score);
