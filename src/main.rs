@@ -245,7 +245,10 @@ fn main() {
             let mut engine = Engine::new(a.size, a.komi(), a.rules(), a.options());
             tianyuan::gtp::run(&mut engine, std::io::stdin(), std::io::stdout());
         }
-        Command::Match(args) => std::process::exit(tianyuan::arena::run(&args)),
+        Command::Match(mut args) => {
+            args.rules = cli.engine.rules();
+            std::process::exit(tianyuan::arena::run(&args))
+        }
         Command::Score { file } => match tianyuan::count::count_file(&file) {
             Ok(count) => println!("{count}"),
             Err(e) => {

@@ -17,6 +17,7 @@ use std::time::Instant;
 pub struct GameSettings {
     pub size: usize,
     pub komi: f64,
+    pub rules: Rules,
     /// Handicap stones (none below 2).
     pub handicap: usize,
     /// Moves (passes included) after which the game is scored as it stands.
@@ -43,6 +44,19 @@ fn set_up(e: &mut Contestant, s: &GameSettings, timed: bool) -> Result<(), (Stri
         format!("komi {}", s.komi),
     ] {
         e.admin(&cmd).map_err(|f| (cmd, f))?;
+    }
+    if s.rules != Rules::chinese() {
+        // An engine that does not know `kgs-rules` is taken to have been
+        // started with these rules; the ancient game's corner stones
+        // cannot be left to chance.
+        let cmd = format!("kgs-rules {}", s.rules.ruleset.name());
+        match e.admin(&cmd) {
+            Ok(_) => {}
+            Err(GtpFailure::Error(msg)) if !s.rules.ancient_setup() => {
+                log::info!("{}: {cmd} refused: {msg}", e.label())
+            }
+            Err(f) => return Err((cmd, f)),
+        }
     }
     if timed {
         let cmd = s.limits.time_settings();
@@ -245,7 +259,7 @@ pub fn play_game(
     referee: Option<&mut Contestant>,
 ) -> GameRecord {
     let mut engines = [black, white];
-    let mut game = Game::new(s.size, s.komi, Rules::chinese());
+    let mut game = Game::new(s.size, s.komi, s.rules);
     let mut think = [TimeUse::default(); 2];
     for c in Color::BOTH {
         let e = &mut *engines[c.index()];

@@ -27,7 +27,7 @@ pub mod record;
 pub mod stats;
 
 use crate::board::handicap::max_fixed;
-use crate::board::{Color, MAX_SIZE, MIN_SIZE};
+use crate::board::{Color, Rules, MAX_SIZE, MIN_SIZE};
 use clock::{default_hang_limit, TimeLimits};
 use contestant::Contestant;
 use game::{play_game, GameSettings};
@@ -58,9 +58,14 @@ pub struct MatchArgs {
     /// Board size.
     #[arg(long, default_value_t = 9, value_parser = parse_size)]
     pub size: usize,
-    /// Komi.
-    #[arg(long, default_value_t = 7.5)]
-    pub komi: f64,
+    /// Komi [default: the rules' own, 7.5 for the Chinese rules].
+    #[arg(long, allow_negative_numbers = true)]
+    pub komi: Option<f64>,
+    /// The rules of every game (the global `--rules` and `--ko`): the
+    /// runner checks moves and counts by them and sends `kgs-rules` to the
+    /// engines when they are not the Chinese rules.
+    #[arg(skip)]
+    pub rules: Rules,
     /// Seconds per move (Canadian overtime of one stone per period); 0 with no main time means no limit.
     #[arg(long, default_value_t = 1.0)]
     pub time: f64,
@@ -164,8 +169,15 @@ impl MatchArgs {
         };
         finite("time", self.time)?;
         finite("main-time", self.main_time)?;
-        if !self.komi.is_finite() || self.komi.abs() > 1000.0 {
+        let komi = self.komi.unwrap_or(self.rules.ruleset.default_komi());
+        if !komi.is_finite() || komi.abs() > 1000.0 {
             return Err("--komi is out of range".into());
+        }
+        if self.handicap >= 2 && !self.rules.allows_handicap() {
+            return Err(format!(
+                "no handicap under the {} rules",
+                self.rules.ruleset
+            ));
         }
         if self.games == 0 {
             return Err("--games must be at least 1".into());
@@ -196,7 +208,8 @@ impl MatchArgs {
         };
         Ok(GameSettings {
             size: self.size,
-            komi: self.komi,
+            komi,
+            rules: self.rules,
             handicap: if self.handicap >= 2 { self.handicap } else { 0 },
             max_moves,
             limits,
@@ -207,6 +220,16 @@ impl MatchArgs {
     /// Per side (A, B): whether that engine is exempt from losing on time.
     pub fn untimed_sides(&self) -> [bool; 2] {
         [0, 1].map(|side| self.untimed.contains(&side))
+    }
+}
+
+/// The rules as the match summary names them: `Chinese`, `japanese (ko
+/// simple)`.
+fn rules_name(rules: Rules) -> String {
+    if rules == Rules::chinese() {
+        "Chinese".to_string()
+    } else {
+        rules.to_string()
     }
 }
 
@@ -319,8 +342,13 @@ impl MatchInfo {
         }
         let _ = writeln!(
             c,
-            "Board {}x{}, komi {}, handicap {}, Chinese rules, at most {} moves",
-            s.size, s.size, s.komi, s.handicap, s.max_moves
+            "Board {}x{}, komi {}, handicap {}, {} rules, at most {} moves",
+            s.size,
+            s.size,
+            s.komi,
+            s.handicap,
+            rules_name(s.rules),
+            s.max_moves
         );
         let _ = write!(
             c,

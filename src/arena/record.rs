@@ -187,7 +187,7 @@ impl GameRecord {
             size,
             komi: Some(settings.komi),
             handicap: (!self.handicap.is_empty()).then_some(self.handicap.len() as u32),
-            rules: Some("Chinese".into()),
+            rules: Some(self.game.rules().ruleset.sgf_name().into()),
             result: Some(self.result.clone()),
             nodes: std::iter::once(root).chain(moves).collect(),
         }
@@ -221,6 +221,7 @@ mod tests {
         let settings = GameSettings {
             size: 9,
             komi: 7.5,
+            rules: Rules::chinese(),
             handicap: 0,
             max_moves: 243,
             limits: TimeLimits {
