@@ -62,28 +62,116 @@
 #? [W\+6\.5]
 
 # ---------------------------------------------------------------------
+# Handicap compensation: the same wall with Black's B1 and B2 given as
+# two handicap stones. Area 10 against 15, komi 0.5:
+# Chinese gives White a point a stone (W+7.5), AGA a point less
+# (W+6.5), Ing a point a stone (W+7.5); Japanese counting none (5 - 10:
+# W+5.5).
+
+40 clear_board
+41 kgs-rules chinese
+42 set_free_handicap b1 b2
+43 play w c1
+44 play w c2
+45 play b b3
+46 play w c3
+47 play b b4
+48 play w c4
+49 play b b5
+50 play w c5
+51 final_score
+#? [W\+7\.5]
+52 kgs-rules aga
+53 final_score
+#? [W\+6\.5]
+54 kgs-rules ing
+55 final_score
+#? [W\+7\.5]
+56 kgs-rules japanese
+57 final_score
+#? [W\+5\.5]
+
+# ---------------------------------------------------------------------
+# The group tax of the ancient game (6x6: no star points, no corner
+# stones). Black lives in two groups, each with two eyes; White in one.
+#
+#   6  . X . X O .
+#   5  X X X X O .
+#   4  O O O O O O
+#   3  X X X X O .
+#   2  . X . X O .
+#   1  X X X X O .
+#      A B C D E F
+#
+# Black 16 stones + 4 points = 20, White 11 + 5 = 16, komi 0:
+# Chinese and Tromp-Taylor B+4; Japanese 4 - 5 = W+1; ancient: Black
+# pays two points for its second group, B+2.
+
+60 boardsize 6
+61 kgs-rules ancient
+62 clear_board
+63 komi 0
+# White's stones first: Black stones played on an empty board before
+# White's first move would be handicap stones.
+64 play w a4
+65 play w b4
+66 play w c4
+67 play w d4
+68 play w e4
+69 play w f4
+70 play w e1
+71 play w e2
+72 play w e3
+73 play w e5
+74 play w e6
+75 play b b6
+76 play b d6
+77 play b a5
+78 play b b5
+79 play b c5
+80 play b d5
+81 play b a3
+82 play b b3
+83 play b c3
+84 play b d3
+85 play b b2
+86 play b d2
+87 play b a1
+88 play b b1
+89 play b c1
+90 play b d1
+91 final_score
+#? [B\+2]
+92 kgs-rules chinese
+93 final_score
+#? [B\+4]
+94 kgs-rules japanese
+95 final_score
+#? [W\+1]
+
+# ---------------------------------------------------------------------
 # The ancient game: four stones on the corner star points before play,
 # two of each colour on the diagonals (Black D4 and Q16), White to move,
 # no handicap.
 
-50 boardsize 19
-51 kgs-rules ancient
-52 clear_board
-53 list_stones black
+100 boardsize 19
+101 kgs-rules ancient
+102 clear_board
+103 list_stones black
 #? [D4 Q16]
-54 list_stones white
+104 list_stones white
 #? [Q4 D16|D16 Q4]
-55 fixed_handicap 2
+105 fixed_handicap 2
 #? [no handicap under these rules]*
-56 play b d4
+106 play b d4
 #? [illegal move]*
-57 tianyuan-rules chinese
-58 list_stones black
+107 tianyuan-rules chinese
+108 list_stones black
 #? []
-59 tianyuan-rules japanese simple
-60 tianyuan-rules
+109 tianyuan-rules japanese simple
+110 tianyuan-rules
 #? [japanese ko simple]
-61 kgs-rules klingon
+111 kgs-rules klingon
 #? [unknown rules]*
-62 tianyuan-rules
+112 tianyuan-rules
 #? [japanese ko simple]
