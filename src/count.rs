@@ -201,7 +201,7 @@ impl FinalCount {
         if self.rules.group_tax() {
             write!(
                 f,
-                "Group tax: Black {} groups, White {}",
+                "Group tax: groups Black {}, White {}",
                 self.black.groups, self.white.groups
             )?;
             for c in Color::BOTH {
@@ -309,9 +309,14 @@ impl fmt::Display for FinalCount {
 }
 
 /// Load the SGF file at `path` (its main line to the end) and count it
-/// under its rules (`RU[]`, else the Chinese rules).
-pub fn count_file(path: &std::path::Path) -> Result<FinalCount, String> {
-    let engine = crate::engine::Engine::from_sgf_file(path)?;
+/// under its rules (`RU[]`, else the Chinese rules), or under `rules` when
+/// given: the game is played by its own and counted by these (the
+/// ancient game's corner stones are not added to a finished game).
+pub fn count_file(path: &std::path::Path, rules: Option<Rules>) -> Result<FinalCount, String> {
+    let mut engine = crate::engine::Engine::from_sgf_file(path)?;
+    if let Some(rules) = rules {
+        engine.set_rules(rules);
+    }
     Ok(FinalCount::of(engine.game(), engine.options().threads))
 }
 

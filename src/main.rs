@@ -49,9 +49,9 @@ struct EngineArgs {
     #[arg(long, global = true)]
     seed: Option<u64>,
     /// Rules: chinese, japanese, korean, tromp-taylor, aga, ing, ancient
-    /// (docs/RULES.md).
-    #[arg(long, global = true, default_value = "chinese", value_parser = parse_rules)]
-    rules: Rules,
+    /// (docs/RULES.md) [default: chinese; for `score`, the record's].
+    #[arg(long, global = true, value_parser = parse_rules)]
+    rules: Option<Rules>,
     /// Ko rule instead of the rules' own: positional or situational
     /// superko, or simple (no superko, the Japanese practice).
     #[arg(long, global = true, value_parser = parse_ko)]
@@ -202,12 +202,13 @@ struct TrainArgs {
 impl EngineArgs {
     /// The rules, with `--ko` when given.
     fn rules(&self) -> Rules {
-        self.ko.map_or(self.rules, |ko| self.rules.with_ko(ko))
+        let rules = self.rules.unwrap_or_default();
+        self.ko.map_or(rules, |ko| rules.with_ko(ko))
     }
 
     /// `--komi`, or the rules' own.
     fn komi(&self) -> f64 {
-        self.komi.unwrap_or(self.rules.ruleset.default_komi())
+        self.komi.unwrap_or(self.rules().ruleset.default_komi())
     }
 
     fn options(&self) -> Options {
@@ -249,7 +250,7 @@ fn main() {
             args.rules = cli.engine.rules();
             std::process::exit(tianyuan::arena::run(&args))
         }
-        Command::Score { file } => match tianyuan::count::count_file(&file) {
+        Command::Score { file } => match tianyuan::count::count_file(&file, cli.engine.rules) {
             Ok(count) => println!("{count}"),
             Err(e) => {
                 eprintln!("tianyuan score: {e}");

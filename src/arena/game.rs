@@ -215,6 +215,9 @@ fn play_out(
         if let Err(f) = other.admin(&format!("play {c} {vertex}")) {
             return Some(forfeit(!c, other, &format!("play {c} {vertex}"), &f));
         }
+        if game.no_result() {
+            return Some(Ending::NoResult);
+        }
         if game.is_over() {
             return None;
         }

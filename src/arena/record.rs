@@ -37,6 +37,9 @@ pub enum Ending {
     /// This colour's engine failed: an illegal or unreadable move, an error
     /// answer, a crash or a protocol error.
     Forfeit { loser: Color, reason: String },
+    /// No result: under the simple ko rule a position came back for the
+    /// third time (SGF `RE[Void]`; the tally counts it as a draw).
+    NoResult,
 }
 
 /// A finished game.
@@ -97,8 +100,9 @@ impl GameRecord {
         let (winner, result) = match &ending {
             Ending::Scored { own, referee, .. } => match referee {
                 Some(Ok(text)) => (result_winner(text).flatten(), text.clone()),
-                _ => (own.winner(), own.to_string()),
+                _ => (game.winner(*own), game.result_text(*own)),
             },
+            Ending::NoResult => (None, "Void".to_string()),
             Ending::Resigned(c) => (Some(!*c), format!("{}+R", (!*c).letter())),
             Ending::Time { loser, .. } => (Some(!*loser), format!("{}+T", (!*loser).letter())),
             Ending::Forfeit { loser, .. } | Ending::Hung { loser, .. } => {
@@ -122,7 +126,7 @@ impl GameRecord {
                 own,
                 referee: Some(Ok(text)),
                 ..
-            } => result_winner(text) != Some(own.winner()),
+            } => result_winner(text) != Some(self.game.winner(*own)),
             _ => false,
         }
     }
@@ -161,6 +165,7 @@ impl GameRecord {
                 limit,
             } => format!("{loser} hung: {elapsed:.2} s on a move, hang limit {limit:.2} s"),
             Ending::Forfeit { loser, reason } => format!("{loser} forfeits: {reason}"),
+            Ending::NoResult => "no result: a position came back a third time".to_string(),
         };
         format!("{} ({detail})", self.result)
     }

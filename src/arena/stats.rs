@@ -63,6 +63,7 @@ impl Tally {
             Ending::Hung { loser, .. } => self.hangs[side(*loser)] += 1,
             Ending::Forfeit { loser, .. } => self.forfeits[side(*loser)] += 1,
             Ending::Resigned(c) => self.resignations[side(*c)] += 1,
+            Ending::NoResult => {}
             Ending::Scored { referee, .. } => {
                 if matches!(referee, Some(Err(_))) {
                     self.referee_failures += 1;

@@ -145,9 +145,21 @@ impl Game {
         self.passes
     }
 
-    /// Two passes in a row end the game (RULES.md row 8).
+    /// Two passes in a row end the game (RULES.md row 8), and so does a
+    /// long cycle under the simple ko rule ([`Game::no_result`]).
     pub fn is_over(&self) -> bool {
-        self.passes >= 2
+        self.passes >= 2 || self.no_result()
+    }
+
+    /// Under the simple ko rule (no superko: the Japanese practice), the
+    /// game ends without result when a position comes back for the third
+    /// time with the same player to move (a triple ko, an eternal life).
+    pub fn no_result(&self) -> bool {
+        self.rules.ko == KoRule::Simple
+            && self
+                .seen
+                .last()
+                .is_some_and(|last| self.seen.iter().filter(|&k| k == last).count() >= 3)
     }
 
     /// The handicap stones: those placed by a handicap command, or else the

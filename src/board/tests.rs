@@ -718,3 +718,43 @@ fn the_playout_group_tax_is_the_count_s_but_for_seki() {
     // joins groups in one count and not the other (seki, dame).
     assert!(same * 100 >= n * 95, "{same} of {n}");
 }
+
+#[test]
+fn a_cycle_ends_the_game_without_result_under_the_simple_ko_rule() {
+    // Two kos: at B2/C2 Black takes first, at E6/F6 White does.
+    let rows = [
+        ". . . . O X .",
+        ". . . O X . X",
+        ". . . . O X .",
+        ". . . . . . .",
+        ". X O . . . .",
+        "X O . O . . .",
+        ". X O . . . .",
+    ];
+    let cycle = [
+        (Color::Black, "C2"), // takes B2
+        (Color::White, "F6"), // takes E6
+        (Color::Black, "pass"),
+        (Color::White, "B2"), // takes C2 back: the last move was a pass
+        (Color::Black, "E6"), // takes F6 back: the board of the start
+        (Color::White, "pass"),
+    ];
+    let mut g = game_of(&rows, Rules::japanese().with_ko(KoRule::Simple), 6.5);
+    for round in 0..2 {
+        for (i, &(c, v)) in cycle.iter().enumerate() {
+            assert!(!g.is_over(), "round {round} move {i}");
+            play(&mut g, c, v).unwrap();
+        }
+    }
+    assert!(
+        g.no_result() && g.is_over(),
+        "the start came back a third time"
+    );
+    // Positional superko forbids the move that brings the start back.
+    let mut g = game_of(&rows, Rules::japanese(), 6.5);
+    for &(c, v) in &cycle[..4] {
+        play(&mut g, c, v).unwrap();
+    }
+    assert_eq!(play(&mut g, Color::Black, "E6"), Err(IllegalMove::Superko));
+    assert!(!g.no_result());
+}

@@ -673,6 +673,9 @@ fn genmove(e: &mut Engine, a: &Args, mode: GenMode) -> Result<String, GtpError> 
 
 fn final_score(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     a.expect(0, 0)?;
+    if e.game().no_result() {
+        return Err("cannot score: no result, a position came back a third time".into());
+    }
     let score = e.final_score();
     Ok(e.game().result_text(score))
 }
