@@ -174,8 +174,19 @@ impl GameRecord {
     /// the day and the settings as [`crate::sgf::GameInfo`]).
     pub fn sgf(&self, settings: &GameSettings) -> SgfGame {
         let size = settings.size;
+        // Handicap stones, and stones the rules set out (the ancient
+        // game's corner stones), with White to move after them.
+        let (setup_black, setup_white) = self.game.setup_stones();
         let root = SgfNode {
-            add_black: self.handicap.iter().map(|p| p.xy(size)).collect(),
+            add_black: self
+                .handicap
+                .iter()
+                .chain(setup_black)
+                .map(|p| p.xy(size))
+                .collect(),
+            add_white: setup_white.iter().map(|p| p.xy(size)).collect(),
+            player: (!setup_black.is_empty() || !setup_white.is_empty())
+                .then(|| self.game.moves().first().map_or(self.game.to_move(), |m| m.0)),
             ..SgfNode::default()
         };
         let moves = self.game.moves().iter().map(|&(c, mv)| {
