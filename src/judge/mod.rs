@@ -517,6 +517,33 @@ mod tests {
     }
 
     #[test]
+    fn eyes_in_seki_count_for_nobody_under_territory_counting() {
+        // The seki of `seki_with_an_eye_each`: Black's wall has the 53
+        // points outside; White's eye E2 and Black's eye J1 are in the seki.
+        let rows = [
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . X X X X X X X",
+            ". . X O O O O O O",
+            ". . X O . O O . X",
+            ". . X O O O X X .",
+        ];
+        let mut g = game(&rows, 7.5);
+        let j = judge(&g, JudgeParams::new(1));
+        assert!(j.dead.is_empty(), "{:?}", j.dead);
+        // Chinese: Black 13 stones + 54 points, White 12 + 1 (E2).
+        assert_eq!(g.score(j.dead, j.seki).1, crate::board::Score(67.0 - 13.0 - 7.5));
+        // Japanese: Black 53 points (J1 is in the seki), White none.
+        g.set_rules(Rules::japanese());
+        let (count, score) = g.score(j.dead, j.seki);
+        assert_eq!(count.seki_territory.0, [1, 1]);
+        assert_eq!(score, crate::board::Score(53.0 - 7.5));
+    }
+
+    #[test]
     fn an_eye_that_leans_on_a_capturable_string_is_no_seki() {
         // A 9x9 match game's end (game 18 of a 100-game run against GNU Go):
         // White J8 and H9 sit in Black's corner. J8 shares J7 with Black's
