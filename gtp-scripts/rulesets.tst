@@ -150,6 +150,46 @@
 #? [W\+1]
 
 # ---------------------------------------------------------------------
+# Passing at the end (7x7). Black's wall on column D, White's on E, and
+# a White stone dead on B4, in Black's area; White has passed. By area
+# Black wins (7 + 21 - 7 - 14 - 0.5 = B+6.5): under the Chinese rules
+# Black passes too. Under Tromp-Taylor B4 counts as alive and White
+# would win (7 - 22 - 0.5 = W+15.5), so Black plays on (to capture it)
+# instead of passing.
+
+120 boardsize 7
+121 clear_board
+122 komi 0.5
+123 time_settings 0 1 1
+124 play b d1
+125 play w e1
+126 play b d2
+127 play w e2
+128 play b d3
+129 play w e3
+130 play b d4
+131 play w e4
+132 play b d5
+133 play w e5
+134 play b d6
+135 play w e6
+136 play b d7
+137 play w e7
+138 play w b4
+139 kgs-rules chinese
+140 play w pass
+141 final_score
+#? [B\+6\.5]
+142 genmove b
+#? [PASS]
+143 undo
+144 kgs-rules tromp-taylor
+145 final_score
+#? [W\+15\.5]
+146 genmove b
+#? [[A-G][1-7]]
+
+# ---------------------------------------------------------------------
 # The ancient game: four stones on the corner star points before play,
 # two of each colour on the diagonals (Black D4 and Q16), White to move,
 # no handicap.
