@@ -181,7 +181,7 @@
 141 final_score
 #? [B\+6\.5]
 142 genmove b
-#? [PASS]
+#? [pass|PASS]
 143 undo
 144 kgs-rules tromp-taylor
 145 final_score
