@@ -92,20 +92,24 @@
 #? [W\+5\.5]
 
 # ---------------------------------------------------------------------
-# The group tax of the ancient game (6x6: no star points, no corner
-# stones). Black lives in two groups, each with two eyes; White in one.
+# One position, four results: the group tax of the ancient game, a
+# dead stone, territory counting (6x6: no star points, no corner stones).
+# Black lives in two groups, each with two eyes; White in one, with a
+# dead Black stone on F2.
 #
 #   6  . X . X O .
 #   5  X X X X O .
 #   4  O O O O O O
 #   3  X X X X O .
-#   2  . X . X O .
+#   2  . X . X O X
 #   1  X X X X O .
 #      A B C D E F
 #
-# Black 16 stones + 4 points = 20, White 11 + 5 = 16, komi 0:
-# Chinese and Tromp-Taylor B+4; Japanese 4 - 5 = W+1; ancient: Black
-# pays two points for its second group, B+2.
+# Chinese: Black 16 stones + 4 points = 20, White 11 + 5 (F2 taken off)
+# = 16, komi 0: B+4. Ancient: Black pays two points for its second
+# group: B+2. Japanese: Black 4 points, White 5 + the dead stone: W+2.
+# Tromp-Taylor: F2 stays and counts, and F1, F3 touch it: Black 17 + 4,
+# White 11 + 2: B+8.
 
 60 boardsize 6
 61 kgs-rules ancient
@@ -140,14 +144,18 @@
 88 play b b1
 89 play b c1
 90 play b d1
-91 final_score
+91 play b f2
+92 final_score
 #? [B\+2]
-92 kgs-rules chinese
-93 final_score
+93 kgs-rules chinese
+94 final_score
 #? [B\+4]
-94 kgs-rules japanese
-95 final_score
-#? [W\+1]
+95 kgs-rules japanese
+96 final_score
+#? [W\+2]
+97 kgs-rules tromp-taylor
+98 final_score
+#? [B\+8]
 
 # ---------------------------------------------------------------------
 # Passing at the end (7x7). Black's wall on column D, White's on E, and
