@@ -409,6 +409,11 @@ impl Player {
         {
             return Answer::Resign;
         }
+        let best = if game.rules().group_tax() {
+            score_tiebreak(result).unwrap_or(best)
+        } else {
+            best
+        };
         Answer::Move(match best {
             Some(p) => Move::Play(p),
             None if mode == GenMode::Cleanup || !game.rules().removes_dead_stones() => {
@@ -436,6 +441,26 @@ impl Player {
             None => Move::Pass,
         })
     }
+}
+
+/// Under rules where points beyond the win decide what is worth playing
+/// (the ancient game's group tax), the move to play among those the
+/// search found as good: of the root moves with at least a third of the
+/// most visited move's visits and a win rate within 0.02 of it, the one
+/// whose simulations ended with the best mean score for the player. When
+/// the game is decided either way the win rates all agree, and this is
+/// what still makes connecting its groups and cutting the opponent's
+/// worth a move. `None` when the result has no such move.
+fn score_tiebreak(result: &SearchResult) -> Option<Option<Point>> {
+    let top = result.moves.first()?;
+    let (visits, rate) = (top.stats.visits, top.stats.win_rate());
+    result
+        .moves
+        .iter()
+        .filter(|m| 3 * m.stats.visits >= visits && m.stats.win_rate() >= rate - 0.02)
+        .filter_map(|m| m.score.map(|s| (s, m.mv)))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, mv)| mv)
 }
 
 /// A move of `c` toward capturing the opponent's `dead` stones: the
