@@ -185,8 +185,12 @@ impl GameRecord {
                 .map(|p| p.xy(size))
                 .collect(),
             add_white: setup_white.iter().map(|p| p.xy(size)).collect(),
-            player: (!setup_black.is_empty() || !setup_white.is_empty())
-                .then(|| self.game.moves().first().map_or(self.game.to_move(), |m| m.0)),
+            player: (!setup_black.is_empty() || !setup_white.is_empty()).then(|| {
+                self.game
+                    .moves()
+                    .first()
+                    .map_or(self.game.to_move(), |m| m.0)
+            }),
             ..SgfNode::default()
         };
         let moves = self.game.moves().iter().map(|&(c, mv)| {

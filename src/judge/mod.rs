@@ -535,7 +535,10 @@ mod tests {
         let j = judge(&g, JudgeParams::new(1));
         assert!(j.dead.is_empty(), "{:?}", j.dead);
         // Chinese: Black 13 stones + 54 points, White 12 + 1 (E2).
-        assert_eq!(g.score(j.dead, j.seki).1, crate::board::Score(67.0 - 13.0 - 7.5));
+        assert_eq!(
+            g.score(j.dead, j.seki).1,
+            crate::board::Score(67.0 - 13.0 - 7.5)
+        );
         // Japanese: Black 53 points (J1 is in the seki), White none.
         g.set_rules(Rules::japanese());
         let (count, score) = g.score(j.dead, j.seki);
