@@ -52,8 +52,8 @@ struct EngineArgs {
     /// (docs/RULES.md) [default: chinese; for `score`, the record's].
     #[arg(long, global = true, value_parser = parse_rules)]
     rules: Option<Rules>,
-    /// Ko rule instead of the rules' own: positional or situational
-    /// superko, or simple (no superko, the Japanese practice).
+    /// Ko rule: positional or situational superko, or simple (no superko,
+    /// the Japanese practice) [default: the rules' own].
     #[arg(long, global = true, value_parser = parse_ko)]
     ko: Option<KoRule>,
     /// Komi of a new game [default: the rules' own: 7.5; japanese and

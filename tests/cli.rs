@@ -29,7 +29,8 @@ fn help_explains_every_option_with_its_default() {
         ("--ponder", None),
         ("--seed", Some("from the clock")),
         ("--rules", Some("chinese")),
-        ("--komi", Some("7.5")),
+        ("--ko", Some("the rules' own")),
+        ("--komi", Some("the rules' own: 7.5")),
         ("--size", Some("19")),
     ] {
         // An option's entry: its line and the explanation under it.
