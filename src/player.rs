@@ -409,7 +409,11 @@ impl Player {
         {
             return Answer::Resign;
         }
-        let best = if game.rules().group_tax() {
+        let by_rules = self
+            .search
+            .as_ref()
+            .is_none_or(|s| s.params.rules_in_playouts);
+        let best = if game.rules().group_tax() && by_rules {
             score_tiebreak(result).unwrap_or(best)
         } else {
             best

@@ -47,6 +47,12 @@ pub struct SearchParams {
     /// The learned patterns that rate new nodes' moves (with
     /// `priors.learned` above 0). Default: the shipped model.
     pub patterns: Option<&'static crate::patterns::Model>,
+    /// Count the playouts by the rules in force (territory, the ancient
+    /// group tax; [`crate::board::playout_adjustment`]) and, under the
+    /// ancient rules, break ties between good moves by score. Default on;
+    /// off counts every playout by area, as the Chinese rules do, for
+    /// matches that measure what playing by the rules is worth.
+    pub rules_in_playouts: bool,
 }
 
 impl Default for SearchParams {
@@ -59,6 +65,7 @@ impl Default for SearchParams {
             priors: PriorParams::default(),
             heavy: HeavyParams::default(),
             patterns: Some(crate::patterns::shipped()),
+            rules_in_playouts: true,
         }
     }
 }
@@ -141,6 +148,7 @@ macro_rules! param {
 /// The one table of parameters (`--param`).
 static PARAMS: &[Param] = &[
     param!("expand_after", num, expand_after),
+    param!("rules_in_playouts", flag, rules_in_playouts),
     param!("rave_equiv", num, rave_equiv),
     param!("rave_equiv_large", num, rave_equiv_large),
     param!("explore", num, explore),
@@ -465,8 +473,9 @@ impl Search {
                     _ => None,
                 }),
             rules: game.rules(),
-            adjusts: game.rules().scoring() == crate::board::Scoring::Territory
-                || game.rules().group_tax(),
+            adjusts: self.params.rules_in_playouts
+                && (game.rules().scoring() == crate::board::Scoring::Territory
+                    || game.rules().group_tax()),
             game,
         };
         self.expand_root(&root);
