@@ -62,7 +62,7 @@ impl FinalCount {
             territory: count.area.territory[c],
             dead: count.dead[c],
             prisoners: count.prisoners[c],
-            seki_territory: count.seki_territory[c],
+            seki_territory: count.seki_territory[c].count(),
             groups: count.groups[c],
         };
         FinalCount {

@@ -2,7 +2,7 @@
 //! search's answer into an [`Answer`] (a move, a pass or a resignation);
 //! judges the final position. Knows nothing of GTP text.
 
-use crate::board::{territory_in_seki, Bitboard, Color, Game, Move, Point, Score};
+use crate::board::{Bitboard, Color, Game, Move, Point, Score};
 use crate::judge::{judge, refine_ownership, JudgeParams, Judgement};
 use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
 use crate::tactics;
@@ -535,8 +535,7 @@ pub fn final_status(game: &Game, threads: usize) -> FinalStatus {
         let mut points = count.area.territory_points[c];
         if game.rules().scoring() == crate::board::Scoring::Territory {
             // Territory counting: eyes in seki are nobody's.
-            let seki_own = judgement.seki & game.board().stones(c);
-            points -= territory_in_seki(game.board().stride(), points, seki_own);
+            points -= count.seki_territory[c];
         }
         points.iter().collect()
     });

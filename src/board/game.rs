@@ -330,7 +330,7 @@ impl Game {
     fn handicap_allowed(&self) -> Result<(), HandicapError> {
         if !self.rules.allows_handicap() {
             Err(HandicapError::NotAllowed)
-        } else if !self.is_pristine() || self.board.stone_count() != 0 {
+        } else if !self.is_pristine() {
             Err(HandicapError::BoardNotEmpty)
         } else {
             Ok(())
@@ -340,9 +340,6 @@ impl Game {
     /// `fixed_handicap`: the GTP placement of `n` stones.
     pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
         self.handicap_allowed()?;
-        if !self.is_pristine() {
-            return Err(HandicapError::BoardNotEmpty);
-        }
         let pts = handicap::fixed_points(self.size(), n).ok_or(HandicapError::InvalidNumber)?;
         self.place_handicap(&pts)?;
         Ok(pts)
@@ -351,9 +348,6 @@ impl Game {
     /// `place_free_handicap`: `n` stones where the engine chooses.
     pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
         self.handicap_allowed()?;
-        if !self.is_pristine() {
-            return Err(HandicapError::BoardNotEmpty);
-        }
         let pts = handicap::free_points(self.size(), n).ok_or(HandicapError::InvalidNumber)?;
         self.place_handicap(&pts)?;
         Ok(pts)
@@ -362,9 +356,6 @@ impl Game {
     /// `set_free_handicap`: stones on the given points.
     pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
         self.handicap_allowed()?;
-        if !self.is_pristine() {
-            return Err(HandicapError::BoardNotEmpty);
-        }
         let n = points.len();
         if n < 2 || n >= self.size() * self.size() {
             return Err(HandicapError::InvalidNumber);

@@ -156,7 +156,7 @@ impl Ruleset {
     }
 
     /// The ko rule the ruleset's text asks for.
-    pub fn default_ko(self) -> KoRule {
+    pub const fn default_ko(self) -> KoRule {
         match self {
             Ruleset::Aga => KoRule::SituationalSuperko,
             _ => KoRule::PositionalSuperko,
@@ -190,11 +190,10 @@ pub struct Rules {
 impl Rules {
     /// A ruleset with the ko rule its text asks for.
     pub const fn of(ruleset: Ruleset) -> Rules {
-        let ko = match ruleset {
-            Ruleset::Aga => KoRule::SituationalSuperko,
-            _ => KoRule::PositionalSuperko,
-        };
-        Rules { ruleset, ko }
+        Rules {
+            ruleset,
+            ko: ruleset.default_ko(),
+        }
     }
 
     /// The Chinese rules of `../shared/RULES.md`: area counting, positional

@@ -114,9 +114,9 @@ pub struct Count {
     pub prisoners: ByColor<u32>,
     /// Dead stones of each colour taken off before the count.
     pub dead: ByColor<u32>,
-    /// Territory of each colour in seki (eyes of strings in seki), which
-    /// territory counting does not count.
-    pub seki_territory: ByColor<u32>,
+    /// The points of each colour's territory in seki (eyes of strings in
+    /// seki), which territory counting does not count.
+    pub seki_territory: ByColor<Bitboard>,
     /// Separate living groups of each colour.
     pub groups: ByColor<u32>,
 }
@@ -135,7 +135,7 @@ impl Count {
             count.prisoners[c] = board.captures(c);
             count.dead[c] = (board.stones(c) & dead).count();
             count.seki_territory[c] =
-                territory_in_seki(stride, area.territory_points[c], seki & board.stones(c)).count();
+                territory_in_seki(stride, area.territory_points[c], seki & board.stones(c));
             count.groups[c] = group_count(stride, board.stones(c) - dead, area.territory_points[c]);
         }
         count
@@ -148,7 +148,7 @@ impl Count {
         let points = match rules.scoring() {
             Scoring::Area => self.area.area(c) as f64,
             Scoring::Territory => {
-                (self.area.territory[c] - self.seki_territory[c]
+                (self.area.territory[c] - self.seki_territory[c].count()
                     + self.prisoners[c]
                     + self.dead[!c]) as f64
             }

@@ -592,7 +592,7 @@ fn territory_in_seki_counts_for_nobody_under_territory_counting() {
     let g = game_of(&WALL, Rules::japanese(), 0.0);
     let seki = g.board().stones(Color::Black);
     let (count, score) = g.score(Bitboard::EMPTY, seki);
-    assert_eq!(count.seki_territory[Color::Black], 5);
+    assert_eq!(count.seki_territory[Color::Black].count(), 5);
     assert_eq!(score, Score(-10.0));
     let g = game_of(&WALL, Rules::chinese(), 0.0);
     assert_eq!(g.score(Bitboard::EMPTY, seki).1, Score(-5.0));
