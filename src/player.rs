@@ -2,7 +2,7 @@
 //! search's answer into an [`Answer`] (a move, a pass or a resignation);
 //! judges the final position. Knows nothing of GTP text.
 
-use crate::board::{Bitboard, Color, Game, Move, Point, Score};
+use crate::board::{AreaCount, Bitboard, Board, Color, Count, Game, Move, Point, Score};
 use crate::judge::{judge, refine_ownership, JudgeParams, Judgement};
 use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
 use crate::tactics;
@@ -218,6 +218,9 @@ impl Player {
             let (_, score) = game.score(j.dead, j.seki);
             let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
             if game.winner(score) == Some(c) && !(mode == GenMode::Cleanup && dead_of_opponent) {
+                if let Some(p) = self.by_the_tax(game, c, j) {
+                    return Answer::Move(Move::Play(p));
+                }
                 log::debug!("opponent passed and {c} wins by {score}: pass");
                 return Answer::Move(Move::Pass);
             }
@@ -442,9 +445,89 @@ impl Player {
                         .map_or(Move::Pass, Move::Play)
                 }
             }
-            None => Move::Pass,
+            None => {
+                let judged_now;
+                let judged = match judged {
+                    Some(j) => j,
+                    None if self.tax_endgame(game) => {
+                        judged_now = judge(game, JudgeParams::new(self.options.threads));
+                        &judged_now
+                    }
+                    None => return Answer::Move(Move::Pass),
+                };
+                self.by_the_tax(game, c, judged)
+                    .map_or(Move::Pass, Move::Play)
+            }
         })
     }
+
+    /// Whether passes are checked against the group tax: under rules with
+    /// the tax, unless the ablation parameter turns the rules off.
+    fn tax_endgame(&self, game: &Game) -> bool {
+        game.rules().group_tax()
+            && self
+                .search
+                .as_ref()
+                .is_none_or(|s| s.params.rules_in_playouts)
+    }
+
+    /// Under the group tax, a move to play instead of passing: see
+    /// [`tax_move`]. `None` under other rules.
+    fn by_the_tax(&self, game: &Game, c: Color, judged: &Judgement) -> Option<Point> {
+        if !self.tax_endgame(game) {
+            return None;
+        }
+        let p = tax_move(game, c, judged)?;
+        log::debug!(
+            "{c} plays {} before passing: it gains by the count",
+            p.to_gtp(game.size())
+        );
+        Some(p)
+    }
+}
+
+/// Under the ancient rules, the point worth playing before passing: of
+/// the neutral points (dame, reaching both colours' living stones) where
+/// `c` may play a stone that keeps at least two liberties, the one that
+/// is worth the most by the count with `judged`'s dead stones taken off:
+/// what it gains `c` (joining two of its groups saves the tax on one, two
+/// points, and the point itself is one more) and what a stone of the
+/// opponent's there would have gained the opponent (cutting: a join it
+/// prevents). `None` when no point gains `c` anything.
+fn tax_move(game: &Game, c: Color, judged: &Judgement) -> Option<Point> {
+    let board = game.board();
+    let dead = judged.dead;
+    let margin = |b: &Board| {
+        let count = Count::of(b, dead, judged.seki);
+        count.points(game.rules(), c) - count.points(game.rules(), !c)
+    };
+    let before = margin(board);
+    // What a stone of `who` at `p` gains `c`'s margin, if `who` may play it.
+    let gain = |who: Color, p: Point| {
+        if !game.is_legal(who, p) || tactics::move_effect(board, who, p).liberties < 2 {
+            return None;
+        }
+        let mut after = board.clone();
+        after.play(who, p).ok()?;
+        Some(margin(&after) - before)
+    };
+    let now = AreaCount::count(board, dead);
+    let neutral = board.empty_points()
+        - now.territory_points[Color::Black]
+        - now.territory_points[Color::White];
+    let mut best: Option<(f64, Point)> = None;
+    for p in &neutral {
+        let Some(mine) = gain(c, p).filter(|&g| g > 0.0) else {
+            continue;
+        };
+        // The point is worth what it gains and what the opponent would
+        // gain there (a join of theirs it prevents).
+        let value = mine - gain(!c, p).unwrap_or(0.0).min(0.0);
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, p));
+        }
+    }
+    best.map(|(_, p)| p)
 }
 
 /// Under rules where points beyond the win decide what is worth playing
@@ -569,6 +652,42 @@ mod tests {
             c = !c;
         }
         assert_eq!(dynamic_komi(&g, &PlayerParams::default()), 0.0);
+    }
+
+    #[test]
+    fn joins_its_groups_through_the_dame_under_the_group_tax() {
+        // Black's two corner groups reach the dame E9 between them.
+        let rows = [
+            ". . . X . X . . .",
+            ". . . X O X . . .",
+            ". . . X O X . . .",
+            "X X X X O X X X X",
+            "O O O O O O O O O",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ];
+        let b = Board::from_rows(&rows).unwrap();
+        let mut g = Game::new(9, 0.0, Rules::chinese());
+        let black: Vec<Point> = b.stones(Color::Black).iter().collect();
+        let white: Vec<Point> = b.stones(Color::White).iter().collect();
+        g.setup(&black, &white, &[]).unwrap();
+        g.set_rules(Rules::ancient());
+        let judged = Judgement {
+            dead: Bitboard::EMPTY,
+            seki: Bitboard::EMPTY,
+            ownership: Vec::new(),
+        };
+        let e9 = Point::parse("E9", 9).unwrap();
+        // Black joins: two points of tax saved and the point itself.
+        assert_eq!(tax_move(&g, Color::Black, &judged), Some(e9));
+        // White takes the point too: it keeps Black's groups apart.
+        assert_eq!(tax_move(&g, Color::White, &judged), Some(e9));
+        // With E9 taken nothing is left to gain.
+        g.play(Color::Black, Move::Play(e9)).unwrap();
+        assert_eq!(tax_move(&g, Color::White, &judged), None);
+        assert_eq!(tax_move(&g, Color::Black, &judged), None);
     }
 
     #[test]
