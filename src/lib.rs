@@ -9,6 +9,7 @@ pub mod bench;
 pub mod board;
 pub mod count;
 pub mod engine;
+pub mod files;
 pub mod gtp;
 pub mod judge;
 pub mod mcts;

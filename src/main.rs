@@ -292,7 +292,7 @@ fn main() {
             match tianyuan::patterns::train::train(&opts) {
                 Ok(t) => {
                     let bytes = t.model.to_bytes();
-                    if let Err(e) = std::fs::write(&out, &bytes) {
+                    if let Err(e) = tianyuan::files::write_atomic(&out, &bytes) {
                         fail(format!("{}: {e}", out.display()));
                     }
                     println!(

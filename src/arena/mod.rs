@@ -513,7 +513,7 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
                 comment: Some(info.comment(&settings, g, sides, &outcome)),
             };
             let text = crate::sgf::write_with_info(&record.sgf(&settings), &record_info);
-            if let Err(e) = std::fs::write(&path, text) {
+            if let Err(e) = crate::files::write_atomic(&path, text.as_bytes()) {
                 eprintln!("tianyuan match: cannot write {}: {e}", path.display());
             }
         }
@@ -529,7 +529,7 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
     out.write_all(report.as_bytes())?;
     out.flush()?;
     if let Some(path) = &args.out {
-        std::fs::write(path, &report)?;
+        crate::files::write_atomic(path, report.as_bytes())?;
     }
     Ok(tally)
 }

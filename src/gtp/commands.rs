@@ -575,7 +575,8 @@ fn printsgf(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     let text = e.to_sgf();
     match a.word(0) {
         Ok(path) => {
-            std::fs::write(path, text).map_err(|err| format!("cannot write file: {err}"))?;
+            crate::files::write_atomic(std::path::Path::new(path), text.as_bytes())
+                .map_err(|err| format!("cannot write file: {err}"))?;
             Ok(String::new())
         }
         Err(_) => Ok(text.trim_end().to_string()),
