@@ -453,8 +453,8 @@ impl Engine {
     /// A default engine with the SGF game record in the file at `path`
     /// loaded to its end.
     pub fn from_sgf_file(path: &std::path::Path) -> Result<Engine, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes = crate::files::read_limited(path, crate::files::MAX_RECORD)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let mut engine = Engine::default();
         engine
             .load_sgf(&String::from_utf8_lossy(&bytes), None)

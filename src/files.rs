@@ -4,7 +4,7 @@
 //! full disk) leaves the old file or none, never a truncated record.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Write `bytes` to `path` whole or not at all. A target that exists and
@@ -31,6 +31,31 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             Err(e)
         }
     }
+}
+
+/// Largest game record read, in bytes: far beyond any real record or
+/// collection, small enough to hold in memory.
+pub const MAX_RECORD: u64 = 64 << 20;
+
+/// Read the regular file at `path`, refusing anything else (a directory,
+/// a pipe that would block, a device such as `/dev/zero` that never ends)
+/// and files over `max` bytes.
+pub fn read_limited(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    if meta.len() > max {
+        return Err(io::Error::other(format!("larger than {max} bytes")));
+    }
+    let mut bytes = Vec::new();
+    fs::File::open(path)?
+        .take(max + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::other(format!("larger than {max} bytes")));
+    }
+    Ok(bytes)
 }
 
 /// A name for a temporary file in `path`'s directory: `.NAME.PID.tmp`.
@@ -77,6 +102,20 @@ mod tests {
         assert!(write_atomic(&dir, b"x").is_err());
         assert!(write_atomic(&dir.join("no/such/file"), b"x").is_err());
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn reads_regular_files_only_and_within_the_limit() {
+        let dir = scratch("read");
+        let path = dir.join("game.sgf");
+        fs::write(&path, "(;SZ[9])").unwrap();
+        assert_eq!(read_limited(&path, 100).unwrap(), b"(;SZ[9])");
+        assert!(read_limited(&path, 4).is_err());
+        assert!(read_limited(&dir, 100).is_err());
+        assert!(read_limited(Path::new("/dev/null"), 100).is_err());
+        assert!(read_limited(Path::new("/dev/zero"), 100).is_err());
+        assert!(read_limited(&dir.join("missing"), 100).is_err());
         fs::remove_dir_all(&dir).unwrap();
     }
 

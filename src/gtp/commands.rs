@@ -558,7 +558,8 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     } else {
         None
     };
-    let bytes = std::fs::read(a.word(0)?).map_err(|err| {
+    let path = std::path::Path::new(a.word(0)?);
+    let bytes = crate::files::read_limited(path, crate::files::MAX_RECORD).map_err(|err| {
         log::debug!("loadsgf: {err}");
         "cannot load file".to_string()
     })?;

@@ -158,7 +158,12 @@ pub fn run<R: Read + Send + 'static, W: Write + Send>(
                         pending = in_background(engine, &rx, &mut output, |e, stop, out| {
                             let size = e.game().size();
                             let mut report = |r: &SearchResult| {
-                                write_flush(out, &analyze::info_line(r, &request, size), "\n");
+                                let line = analyze::info_line(r, &request, size);
+                                if !write_flush(out, &line, "\n") {
+                                    // The controller is gone: stop, and
+                                    // stop waiting for its next command.
+                                    stop.store(true, Ordering::Relaxed);
+                                }
                             };
                             e.analyze(
                                 request.color,
@@ -257,7 +262,19 @@ where
         let worker = s.spawn(move || {
             panic::catch_unwind(AssertUnwindSafe(|| work(engine, stop, out))).is_ok()
         });
-        let next = rx.recv().unwrap_or(Input::Eof);
+        // Wait for the next input; a worker that stopped by itself (its
+        // output closed) ends the session as the end of input would.
+        let next = loop {
+            match rx.recv_timeout(std::time::Duration::from_millis(100)) {
+                Ok(input) => break input,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break Input::Eof,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if stop.load(Ordering::Relaxed) && worker.is_finished() {
+                        break Input::Eof;
+                    }
+                }
+            }
+        };
         stop.store(true, Ordering::Relaxed);
         if !worker.join().unwrap_or(false) {
             log::error!("background search panicked");

@@ -43,7 +43,8 @@ pub fn playout_shapes() -> &'static shape::ShapeTable {
 /// A model read from a patterns file, kept for the life of the process
 /// (the search holds it by reference).
 pub fn load(path: &std::path::Path) -> Result<&'static Model, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = crate::files::read_limited(path, 1 << 30)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let model = Model::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Box::leak(Box::new(model)))
 }

@@ -178,7 +178,7 @@ fn is_kifu(p: &Path) -> bool {
 
 /// The games of a file: one SGF game, or every line of a kifu file.
 fn read_records(path: &Path, size: Option<usize>) -> Vec<Record> {
-    let Ok(bytes) = std::fs::read(path) else {
+    let Ok(bytes) = crate::files::read_limited(path, crate::files::MAX_RECORD) else {
         return Vec::new();
     };
     let text = String::from_utf8_lossy(&bytes);
