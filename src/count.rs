@@ -55,7 +55,7 @@ impl FinalCount {
     /// Count `game` with the dead stones judged as `final_score` does
     /// (on `threads` threads).
     pub fn of(game: &Game, threads: usize) -> FinalCount {
-        let status = final_status(game, threads);
+        let status = final_status(game, crate::judge::JudgeParams::new(threads));
         let (count, score) = game.score(status.judgement.dead, status.judgement.seki);
         let side = |c: Color| Side {
             stones: count.area.stones[c],

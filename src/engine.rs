@@ -101,7 +101,7 @@ struct JudgedKey {
     komi: f64,
     handicap: f64,
     rules: Rules,
-    threads: usize,
+    judge: crate::judge::JudgeParams,
 }
 
 impl Default for Engine {
@@ -275,10 +275,10 @@ impl Engine {
             komi: self.game.komi(),
             handicap: self.game.handicap_compensation(),
             rules: self.game.rules(),
-            threads: self.player.options.threads,
+            judge: self.player.options.judge_params(),
         };
         if self.judged.as_ref().is_none_or(|(k, _)| *k != key) {
-            let status = final_status(&self.game, key.threads);
+            let status = final_status(&self.game, key.judge);
             self.judged = Some((key, status));
         }
         &self.judged.as_ref().expect("just judged").1

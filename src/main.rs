@@ -224,6 +224,8 @@ impl EngineArgs {
             ponder: self.ponder,
             learned_prior: self.learned_prior,
             params: self.params.clone(),
+            judge_playouts: defaults.judge_playouts,
+            judge_search: defaults.judge_search,
             patterns: match &self.patterns {
                 None => tianyuan::patterns::shipped(),
                 Some(path) => tianyuan::patterns::load(path).unwrap_or_else(|e| {

@@ -33,6 +33,11 @@ pub struct Options {
     pub learned_prior: u16,
     /// The learned patterns the priors use.
     pub patterns: &'static crate::patterns::Model,
+    /// Heavy playouts of the end-of-game judgement (`final_score`,
+    /// `final_status_list`, the pass decision).
+    pub judge_playouts: u32,
+    /// Simulations of the judgement's search of the strings it is unsure of.
+    pub judge_search: u64,
     /// Search and playout parameters set by name
     /// ([`SearchParams::set`]), in order, after the defaults and
     /// `learned_prior`.
@@ -40,6 +45,15 @@ pub struct Options {
 }
 
 impl Options {
+    /// How the end of a game is judged with these options.
+    pub fn judge_params(&self) -> JudgeParams {
+        JudgeParams {
+            playouts: self.judge_playouts,
+            search: self.judge_search,
+            ..JudgeParams::new(self.threads)
+        }
+    }
+
     /// The search's parameters these options ask for.
     pub fn search_params(&self) -> SearchParams {
         let defaults = SearchParams::default();
@@ -75,6 +89,8 @@ impl Default for Options {
             learned_prior: crate::mcts::PriorParams::default().learned,
             patterns: crate::patterns::shipped(),
             params: Vec::new(),
+            judge_playouts: crate::judge::JUDGE_PLAYOUTS,
+            judge_search: crate::judge::JUDGE_SEARCH,
         }
     }
 }
@@ -213,7 +229,7 @@ impl Player {
         let opponent_passed = matches!(game.last_move(), Some((col, Move::Pass)) if col != c);
         // Judged once, before the clock for the search starts running down.
         let judged = (opponent_passed || mode == GenMode::Cleanup)
-            .then(|| judge(game, JudgeParams::new(self.options.threads)));
+            .then(|| judge(game, self.options.judge_params()));
         if let Some(j) = judged.as_ref().filter(|_| opponent_passed) {
             let (_, score) = game.score(j.dead, j.seki);
             let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
@@ -432,7 +448,7 @@ impl Player {
                 let judged = match judged {
                     Some(j) => j,
                     None => {
-                        judged_now = judge(game, JudgeParams::new(self.options.threads));
+                        judged_now = judge(game, self.options.judge_params());
                         &judged_now
                     }
                 };
@@ -450,7 +466,7 @@ impl Player {
                 let judged = match judged {
                     Some(j) => j,
                     None if self.tax_endgame(game) => {
-                        judged_now = judge(game, JudgeParams::new(self.options.threads));
+                        judged_now = judge(game, self.options.judge_params());
                         &judged_now
                     }
                     None => return Answer::Move(Move::Pass),
@@ -605,10 +621,9 @@ pub struct FinalStatus {
     pub territory: [Vec<Point>; 2],
 }
 
-/// Judge the final position of `game`, the judgement's playouts shared
-/// among `threads` threads.
-pub fn final_status(game: &Game, threads: usize) -> FinalStatus {
-    let mut judgement = judge(game, JudgeParams::new(threads));
+/// Judge the final position of `game` as `params` say.
+pub fn final_status(game: &Game, params: JudgeParams) -> FinalStatus {
+    let mut judgement = judge(game, params);
     if !game.rules().removes_dead_stones() {
         // Tromp-Taylor: every stone on the board counts as alive.
         judgement.dead = Bitboard::EMPTY;

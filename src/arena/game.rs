@@ -279,7 +279,7 @@ pub fn play_game(
         }
     }
     let ending = play_out(&mut engines, s, untimed, &mut game, &mut think).unwrap_or_else(|| {
-        let own = final_status(&game, crate::player::Options::default().threads).score;
+        let own = final_status(&game, crate::player::Options::default().judge_params()).score;
         let referee = referee.map(|r| referee_score(r, s, &game, &handicap));
         Ending::Scored {
             own,

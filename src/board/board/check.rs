@@ -44,9 +44,15 @@ impl Board {
                 return Err(format!("empty list entry {i} is wrong"));
             }
         }
+        // Each string once, from its first point.
+        let mut checked = Bitboard::EMPTY;
         for p in self.points() {
             let Some(c) = self.color_at(p) else { continue };
+            if checked.contains(p) {
+                continue;
+            }
             let string = Bitboard::single(p).flood(self.stride, self.stones[c]);
+            checked |= string;
             let members: Bitboard = self.string_stones(p).collect();
             if members != string {
                 return Err(format!(
