@@ -119,7 +119,10 @@ fn tianyuan_plays_itself() {
             assert!(comment.contains(&want), "{want:?} not in {comment:?}");
         }
         let line = format!("game {g}: {black} (black) vs {white} (white): ");
-        let outcome = out.lines().find_map(|l| l.strip_prefix(&line)).unwrap();
+        let rest = out.lines().find_map(|l| l.strip_prefix(&line)).unwrap();
+        // The line ends with each engine's memory: "; A 9.6 MiB; B 9.5 MiB".
+        let (outcome, memory) = rest.split_once("; A ").unwrap();
+        assert!(memory.ends_with(" MiB") && memory.contains(" MiB; B "), "{rest}");
         assert!(
             comment.ends_with(&format!("\nResult: {outcome}")),
             "{comment}"

@@ -26,6 +26,8 @@ pub struct Contestant {
     fresh: bool,
     /// Why the engine could not be started the last time it was tried.
     spawn_error: Option<String>,
+    /// Processes started so far (more than one: the engine was restarted).
+    starts: u32,
 }
 
 impl Contestant {
@@ -41,6 +43,7 @@ impl Contestant {
             client: None,
             fresh: false,
             spawn_error: None,
+            starts: 0,
         })
     }
 
@@ -50,6 +53,21 @@ impl Contestant {
 
     pub fn cmdline(&self) -> &str {
         &self.cmdline
+    }
+
+    /// How many processes of the engine were started so far.
+    pub fn starts(&self) -> u32 {
+        self.starts
+    }
+
+    /// The resident memory of the running engine process, in KiB (Linux:
+    /// `VmRSS` of `/proc/PID/status`); `None` when it does not run or the
+    /// system does not say.
+    pub fn resident_kib(&self) -> Option<u64> {
+        let pid = self.client.as_ref()?.id();
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 
     /// The file name of the program the command line runs, e.g. `gnugo`
@@ -84,6 +102,7 @@ impl Contestant {
                     client.id()
                 );
                 self.client = Some(client);
+                self.starts += 1;
                 self.fresh = true;
                 self.spawn_error = None;
                 Ok(())

@@ -496,9 +496,19 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
             referee.as_mut(),
         );
         let outcome = outcome(&record, sides, untimed);
+        // Each engine's resident memory after the game (a process kept
+        // through the match should not grow).
+        let mut memory = String::new();
+        for (s, e) in [&a, &b].into_iter().enumerate() {
+            tally.starts[s] = e.starts();
+            if let Some(kib) = e.resident_kib() {
+                tally.memory[s].push(kib);
+                let _ = write!(memory, "; {} {:.1} MiB", SIDES[s], kib as f64 / 1024.0);
+            }
+        }
         writeln!(
             out,
-            "game {g}: {} (black) vs {} (white): {outcome}",
+            "game {g}: {} (black) vs {} (white): {outcome}{memory}",
             SIDES[sides[0]], SIDES[sides[1]]
         )?;
         out.flush()?;

@@ -47,6 +47,12 @@ pub struct Tally {
     pub referee_failures: u32,
     /// Per side: the time spent in `genmove`.
     pub think: [TimeUse; 2],
+    /// Per side: the engine's resident memory after each game, in KiB
+    /// (where the system tells it).
+    pub memory: [Vec<u64>; 2],
+    /// Per side: engine processes started (1 when it never had to be
+    /// restarted).
+    pub starts: [u32; 2],
 }
 
 impl Tally {
@@ -155,6 +161,33 @@ impl Tally {
             "moves over limit",
             per_side(&|s| self.think[s].over.to_string()),
         );
+        row(
+            &mut out,
+            "processes started",
+            per_side(&|s| self.starts[s].to_string()),
+        );
+        if self.memory.iter().any(|m| !m.is_empty()) {
+            // Resident memory after the first game, at most, and after
+            // the last: an engine that leaks grows from one to the other.
+            let mib = |s: usize, f: &dyn Fn(&[u64]) -> Option<u64>| {
+                f(&self.memory[s]).map_or("-".to_string(), |k| format!("{:.1}", k as f64 / 1024.0))
+            };
+            row(
+                &mut out,
+                "memory MiB, first",
+                per_side(&|s| mib(s, &|m| m.first().copied())),
+            );
+            row(
+                &mut out,
+                "  most",
+                per_side(&|s| mib(s, &|m| m.iter().max().copied())),
+            );
+            row(
+                &mut out,
+                "  last",
+                per_side(&|s| mib(s, &|m| m.last().copied())),
+            );
+        }
         let (rate, (lo, hi)) = self.a_rate();
         let _ = writeln!(
             out,
