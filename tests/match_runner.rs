@@ -122,7 +122,10 @@ fn tianyuan_plays_itself() {
         let rest = out.lines().find_map(|l| l.strip_prefix(&line)).unwrap();
         // The line ends with each engine's memory: "; A 9.6 MiB; B 9.5 MiB".
         let (outcome, memory) = rest.split_once("; A ").unwrap();
-        assert!(memory.ends_with(" MiB") && memory.contains(" MiB; B "), "{rest}");
+        assert!(
+            memory.ends_with(" MiB") && memory.contains(" MiB; B "),
+            "{rest}"
+        );
         assert!(
             comment.ends_with(&format!("\nResult: {outcome}")),
             "{comment}"

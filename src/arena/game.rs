@@ -10,6 +10,7 @@ use crate::board::handicap;
 use crate::board::{Color, Game, Point, Rules};
 use crate::gtp::client::GtpFailure;
 use crate::player::{final_status, Answer};
+use std::fmt::Write as _;
 use std::time::Instant;
 
 /// What every game of a match is played with.
@@ -26,6 +27,10 @@ pub struct GameSettings {
     /// Seconds after which a move of an engine exempt from losing on time
     /// is a loss all the same (it hung).
     pub hang_limit: f64,
+    /// Stones set out before the first move (Black's, White's), Black to
+    /// play first: given with `gogui-setup`, or in a loaded SGF file to an
+    /// engine that does not know it.
+    pub setup: (Vec<Point>, Vec<Point>),
 }
 
 fn forfeit(loser: Color, engine: &Contestant, what: &str, f: &GtpFailure) -> Ending {
@@ -127,6 +132,65 @@ fn place_handicap(
     give_stones(white, &points, size)
         .map_err(|f| forfeit(Color::White, white, "set_free_handicap", &f))?;
     Ok(points)
+}
+
+/// Give an engine the setup stones of `s`: `gogui-setup`, or else
+/// `loadsgf` of a record holding them (GNU Go), then the time settings
+/// again (a loaded file may reset them).
+fn give_setup(
+    e: &mut Contestant,
+    s: &GameSettings,
+    timed: bool,
+) -> Result<(), (String, GtpFailure)> {
+    let size = s.size;
+    let mut cmd = String::from("gogui-setup");
+    for (c, points) in [("b", &s.setup.0), ("w", &s.setup.1)] {
+        for p in points {
+            let _ = write!(cmd, " {c} {}", p.to_gtp(size));
+        }
+    }
+    match e.admin(&cmd) {
+        Ok(_) => return Ok(()),
+        Err(GtpFailure::Error(_)) => {}
+        Err(f) => return Err((cmd, f)),
+    }
+    let coord = |p: &Point| p.xy(size);
+    let record = crate::sgf::SgfGame {
+        size,
+        komi: Some(s.komi),
+        handicap: None,
+        rules: None,
+        result: None,
+        nodes: vec![crate::sgf::SgfNode {
+            add_black: s.setup.0.iter().map(coord).collect(),
+            add_white: s.setup.1.iter().map(coord).collect(),
+            player: Some(Color::Black),
+            ..crate::sgf::SgfNode::default()
+        }],
+    };
+    let path = std::env::temp_dir().join(format!(
+        "tianyuan-match-{}-{}.sgf",
+        std::process::id(),
+        e.label()
+    ));
+    let cmd = format!("loadsgf {}", path.display());
+    // The runner's own failure, reported as the engine's setup failing.
+    let io = |err: std::io::Error| {
+        let why = format!("cannot write {}: {err}", path.display());
+        (cmd.clone(), GtpFailure::Error(why))
+    };
+    crate::files::write_atomic(&path, crate::sgf::write(&record).as_bytes()).map_err(io)?;
+    let loaded = e.admin(&cmd);
+    let _ = std::fs::remove_file(&path);
+    loaded.map_err(|f| (cmd, f))?;
+    if timed {
+        let cmd = s.limits.time_settings();
+        match e.admin(&cmd) {
+            Ok(_) | Err(GtpFailure::Error(_)) => {}
+            Err(f) => return Err((cmd, f)),
+        }
+    }
+    Ok(())
 }
 
 /// Play the game itself; `None` when it is to be scored. `untimed` says,
@@ -238,6 +302,9 @@ fn referee_score(
     if !handicap.is_empty() {
         give_stones(r, handicap, s.size).map_err(|f| fail(r, "handicap", f))?;
     }
+    if !s.setup.0.is_empty() || !s.setup.1.is_empty() {
+        give_setup(r, s, false).map_err(|(cmd, f)| fail(r, &cmd, f))?;
+    }
     for &(c, mv) in game.moves() {
         let cmd = format!("play {c} {}", mv.to_gtp(s.size));
         r.admin(&cmd).map_err(|f| fail(r, &cmd, f))?;
@@ -276,6 +343,22 @@ pub fn play_game(
         match place_handicap(&mut engines, &mut game, s.handicap) {
             Ok(points) => handicap = points,
             Err(ending) => return GameRecord::new(game, Vec::new(), ending, think),
+        }
+    }
+    if !s.setup.0.is_empty() || !s.setup.1.is_empty() {
+        if let Err(why) = game.setup(&s.setup.0, &s.setup.1, &[]) {
+            let ending = Ending::Forfeit {
+                loser: Color::Black,
+                reason: format!("setup: {why}"),
+            };
+            return GameRecord::new(game, handicap, ending, think);
+        }
+        for c in Color::BOTH {
+            let e = &mut *engines[c.index()];
+            if let Err((cmd, f)) = give_setup(e, s, true) {
+                let ending = forfeit(c, e, &cmd, &f);
+                return GameRecord::new(game, handicap, ending, think);
+            }
         }
     }
     let ending = play_out(&mut engines, s, untimed, &mut game, &mut think).unwrap_or_else(|| {

@@ -27,7 +27,7 @@ pub mod record;
 pub mod stats;
 
 use crate::board::handicap::max_fixed;
-use crate::board::{Color, Rules, MAX_SIZE, MIN_SIZE};
+use crate::board::{Color, Point, Rules, MAX_SIZE, MIN_SIZE};
 use clock::{default_hang_limit, TimeLimits};
 use contestant::Contestant;
 use game::{play_game, GameSettings};
@@ -104,6 +104,83 @@ pub struct MatchArgs {
     /// clock allows) [default: 60, or 20 x --time when longer].
     #[arg(long, value_name = "SECONDS")]
     pub hang_limit: Option<f64>,
+    /// Vary the games, four kinds in turn, as a soak test wants them: as set; with 2, 3 or 4
+    /// handicap stones; from a setup position of 2-4 stones a side (gogui-setup, or loadsgf for
+    /// an engine without it); and with pondering on for engines that know tianyuan-param.
+    #[arg(long)]
+    pub vary: bool,
+}
+
+/// The kind of game `g` of a match with `--vary`, and its settings.
+fn varied(settings: &GameSettings, g: u32) -> (GameSettings, Option<&'static str>) {
+    let mut s = settings.clone();
+    let round = (g - 1) / 4;
+    match (g - 1) % 4 {
+        1 => {
+            let n = 2 + (round % 3) as usize;
+            if s.rules.allows_handicap() && n <= max_fixed(s.size) {
+                s.handicap = n;
+                return (s, Some("handicap"));
+            }
+            (s, None)
+        }
+        2 if s.size >= 5 => {
+            s.handicap = 0;
+            s.setup = setup_position(s.size, g);
+            (s, Some("setup"))
+        }
+        3 => (s, Some("ponder")),
+        _ => (s, None),
+    }
+}
+
+/// A setup position for game `g`: 2 to 4 stones of each colour on points
+/// off the first two lines, none touching another (every stone keeps its
+/// liberties, nothing is captured), the same for the same game number.
+fn setup_position(size: usize, g: u32) -> (Vec<Point>, Vec<Point>) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(g));
+    let n = rng.gen_range(2..=4);
+    let (lo, hi) = if size >= 7 {
+        (2, size - 3)
+    } else {
+        (1, size - 2)
+    };
+    let mut taken: Vec<Point> = Vec::new();
+    let mut stones = (Vec::new(), Vec::new());
+    for i in 0..2 * n {
+        for _ in 0..100 {
+            let p = Point::new(rng.gen_range(lo..=hi), rng.gen_range(lo..=hi), size)
+                .expect("inside the board");
+            let touches = taken.iter().any(|q| {
+                let ((x, y), (u, v)) = (p.xy(size), q.xy(size));
+                x.abs_diff(u) + y.abs_diff(v) <= 1
+            });
+            if !touches {
+                taken.push(p);
+                if i % 2 == 0 {
+                    stones.0.push(p);
+                } else {
+                    stones.1.push(p);
+                }
+                break;
+            }
+        }
+    }
+    stones
+}
+
+/// Turn tianyuan's pondering on or off in an engine that knows
+/// `tianyuan-param` (others are left as they are).
+fn set_ponder(e: &mut Contestant, on: bool) {
+    if e.admin("known_command tianyuan-param")
+        .is_ok_and(|a| a.trim() == "true")
+    {
+        let cmd = format!("tianyuan-param ponder {}", u8::from(on));
+        if let Err(f) = e.admin(&cmd) {
+            log::warn!("{}: {cmd}: {}", e.label(), e.failure_text(&f));
+        }
+    }
 }
 
 fn parse_size(s: &str) -> Result<usize, String> {
@@ -214,6 +291,7 @@ impl MatchArgs {
             max_moves,
             limits,
             hang_limit,
+            setup: (Vec::new(), Vec::new()),
         })
     }
 
@@ -488,17 +566,36 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         // Per colour: the side (A 0, B 1) that plays it.
         let sides = if a_black { [0, 1] } else { [1, 0] };
         let date = utc_date(SystemTime::now());
+        let (game_settings, kind) = if args.vary {
+            varied(&settings, g)
+        } else {
+            (settings.clone(), None)
+        };
+        let ponder = kind == Some("ponder");
+        if ponder {
+            set_ponder(black, true);
+            set_ponder(white, true);
+        }
         let record = play_game(
-            &settings,
+            &game_settings,
             black,
             white,
             sides.map(|s| untimed[s]),
             referee.as_mut(),
         );
+        if ponder {
+            set_ponder(black, false);
+            set_ponder(white, false);
+        }
+        let settings = &game_settings;
         let outcome = outcome(&record, sides, untimed);
         // Each engine's resident memory after the game (a process kept
         // through the match should not grow).
-        let mut memory = String::new();
+        let mut memory = match kind {
+            Some("handicap") => format!("; handicap {}", settings.handicap),
+            Some(k) => format!("; {k}"),
+            None => String::new(),
+        };
         for (s, e) in [&a, &b].into_iter().enumerate() {
             tally.starts[s] = e.starts();
             if let Some(kib) = e.resident_kib() {
@@ -520,9 +617,9 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
                 black_player: Some(black),
                 white_player: Some(white),
                 date: Some(date),
-                comment: Some(info.comment(&settings, g, sides, &outcome)),
+                comment: Some(info.comment(settings, g, sides, &outcome)),
             };
-            let text = crate::sgf::write_with_info(&record.sgf(&settings), &record_info);
+            let text = crate::sgf::write_with_info(&record.sgf(settings), &record_info);
             if let Err(e) = crate::files::write_atomic(&path, text.as_bytes()) {
                 eprintln!("tianyuan match: cannot write {}: {e}", path.display());
             }
@@ -627,5 +724,39 @@ mod tests {
         assert!(no_engine.settings().is_err());
         let negative = args(&["--untimed", "A", "--hang-limit", "-1"]);
         assert!(negative.map_or(true, |a| a.settings().is_err()));
+    }
+
+    #[test]
+    fn varied_games_come_in_four_kinds() {
+        let s = args(&["--time", "0", "--size", "9"])
+            .unwrap()
+            .settings()
+            .unwrap();
+        let kinds: Vec<_> = (1..=8).map(|g| varied(&s, g).1).collect();
+        assert_eq!(
+            kinds,
+            [None, Some("handicap"), Some("setup"), Some("ponder")].repeat(2)
+        );
+        assert_eq!(varied(&s, 2).0.handicap, 2);
+        assert_eq!(varied(&s, 6).0.handicap, 3);
+        assert_eq!(varied(&s, 10).0.handicap, 4);
+        for g in [3, 7, 11, 15] {
+            let (black, white) = varied(&s, g).0.setup;
+            assert!((2..=4).contains(&black.len()) && black.len() == white.len());
+            let stones: Vec<Point> = black.iter().chain(&white).copied().collect();
+            let mut game = crate::board::Game::new(9, 7.5, Rules::chinese());
+            game.setup(&black, &white, &[]).unwrap();
+            for p in &stones {
+                let (x, y) = p.xy(9);
+                assert!((2..=6).contains(&x) && (2..=6).contains(&y), "{p:?}");
+                assert_eq!(
+                    game.board().liberty_count(*p),
+                    4,
+                    "no stone touches another"
+                );
+            }
+            // The same game number gives the same position.
+            assert_eq!(varied(&s, g).0.setup, (black, white));
+        }
     }
 }

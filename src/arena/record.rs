@@ -248,6 +248,7 @@ mod tests {
                 main: 0.0,
                 per_move: 1.0,
             },
+            setup: (Vec::new(), Vec::new()),
             hang_limit: 60.0,
         };
         let mut game = Game::new(9, 7.5, Rules::chinese());
