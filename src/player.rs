@@ -227,9 +227,16 @@ impl Player {
         let board = game.board();
         // The opponent passed: pass too when the count already wins.
         let opponent_passed = matches!(game.last_move(), Some((col, Move::Pass)) if col != c);
-        // Judged once, before the clock for the search starts running down.
-        let judged = (opponent_passed || mode == GenMode::Cleanup)
-            .then(|| judge(game, self.options.judge_params()));
+        // Judged once, before the search, in at most 40% of the move's
+        // time; a judgement after the search gets what is left.
+        let deadline = self.move_deadline(game, c, time, start);
+        let base = self.options.judge_params();
+        let judge_params = |share: f64| JudgeParams {
+            deadline: deadline.map(|d| start + d.saturating_duration_since(start).mul_f64(share)),
+            ..base
+        };
+        let judged =
+            (opponent_passed || mode == GenMode::Cleanup).then(|| judge(game, judge_params(0.4)));
         if let Some(j) = judged.as_ref().filter(|_| opponent_passed) {
             let (_, score) = game.score(j.dead, j.seki);
             let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
@@ -242,7 +249,7 @@ impl Player {
             }
         }
         let result = self.search_move(game, c, time, start, stop, reporter);
-        let answer = self.choose(game, c, &result, mode, judged.as_ref());
+        let answer = self.choose(game, c, &result, mode, judged.as_ref(), judge_params(1.0));
         self.remember(game, c, result);
         answer
     }
@@ -287,20 +294,9 @@ impl Player {
         reporter: Option<Reporter<'_>>,
     ) -> SearchResult {
         let board = game.board();
-        let points = board.size() * board.size();
-        let deadline = start
-            + budget::for_move(
-                time.control,
-                &time.clocks[c],
-                board.empty_count(),
-                points,
-                self.options.time,
-            );
         let limits = Limits {
             playouts: self.options.playouts,
-            deadline: (self.options.playouts.is_none()
-                || time.control != crate::time::TimeControl::None)
-                .then_some(deadline),
+            deadline: self.move_deadline(game, c, time, start),
             early_stop: self.options.playouts.is_none()
                 && budget::time_carries_over(time.control, &time.clocks[c]),
             stop_when_full: false,
@@ -318,6 +314,28 @@ impl Player {
             result.win_rate
         );
         result
+    }
+
+    /// When the move of `c` begun at `start` must be chosen: `None` when
+    /// only a number of simulations limits it (fixed playouts and no
+    /// time control).
+    fn move_deadline(
+        &self,
+        game: &Game,
+        c: Color,
+        time: &TimeState,
+        start: Instant,
+    ) -> Option<Instant> {
+        let board = game.board();
+        let budget = budget::for_move(
+            time.control,
+            &time.clocks[c],
+            board.empty_count(),
+            board.size() * board.size(),
+            self.options.time,
+        );
+        (self.options.playouts.is_none() || time.control != crate::time::TimeControl::None)
+            .then_some(start + budget)
     }
 
     /// A search for `c` in `game` with these limits: the options' threads,
@@ -414,6 +432,7 @@ impl Player {
         result: &SearchResult,
         mode: GenMode,
         judged: Option<&Judgement>,
+        judge_params: JudgeParams,
     ) -> Answer {
         let Some(best) = result.best else {
             return Answer::Move(Move::Pass);
@@ -448,7 +467,7 @@ impl Player {
                 let judged = match judged {
                     Some(j) => j,
                     None => {
-                        judged_now = judge(game, self.options.judge_params());
+                        judged_now = judge(game, judge_params);
                         &judged_now
                     }
                 };
@@ -466,7 +485,7 @@ impl Player {
                 let judged = match judged {
                     Some(j) => j,
                     None if self.tax_endgame(game) => {
-                        judged_now = judge(game, self.options.judge_params());
+                        judged_now = judge(game, judge_params);
                         &judged_now
                     }
                     None => return Answer::Move(Move::Pass),

@@ -22,6 +22,7 @@ use crate::playout::{self, HeavyPolicy, PlayoutRng};
 use crate::tactics;
 use rand::SeedableRng;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// The judgement of a position.
 #[derive(Clone, Debug)]
@@ -54,6 +55,10 @@ pub struct JudgeParams {
     pub benson: bool,
     /// Use the seki check.
     pub seki: bool,
+    /// Stop the playouts and the search here, with what they have (a
+    /// judgement inside a move's time; no deadline keeps a judgement the
+    /// same every time).
+    pub deadline: Option<Instant>,
 }
 
 /// Playouts of a judgement.
@@ -72,6 +77,7 @@ impl JudgeParams {
             unsure: 0.6,
             benson: true,
             seki: true,
+            deadline: None,
         }
     }
 }
@@ -153,7 +159,10 @@ fn search_unsure(
             .map(|c| (unsure & start.stones(c), c))
             .filter(|(u, _)| !u.is_empty())
             .map(|(u, c)| {
-                scope.spawn(move || (u, search_ownership(game, !c, playouts, params.search)))
+                scope.spawn(move || {
+                    let own = search_ownership(game, !c, playouts, params.search, params.deadline);
+                    (u, own)
+                })
             })
             .collect();
         workers
@@ -286,7 +295,13 @@ fn string_owned(board: &Board, ownership: &[f32], s: Bitboard) -> f32 {
 /// which the search spends mostly on good moves. Komi is moved so that
 /// the playouts' `ownership` count is even: every point then matters to
 /// both sides, however the game stands.
-fn search_ownership(game: &Game, to_move: Color, ownership: &[f32], sims: u64) -> Vec<f64> {
+fn search_ownership(
+    game: &Game,
+    to_move: Color,
+    ownership: &[f32],
+    sims: u64,
+    deadline: Option<Instant>,
+) -> Vec<f64> {
     let board = game.board();
     let area: f32 = board.points().map(|p| ownership[p.index()]).sum();
     let score = f64::from(area) - game.komi() - game.handicap_compensation();
@@ -297,6 +312,7 @@ fn search_ownership(game: &Game, to_move: Color, ownership: &[f32], sims: u64) -
         seed: SEED,
         limits: Limits {
             playouts: Some(sims),
+            deadline,
             ..Limits::default()
         },
         ownership: true,
@@ -330,14 +346,20 @@ const SEARCH_NODES: usize = 1 << 21;
 fn playout_ownership(start: &Board, to_move: Color, params: JudgeParams) -> Vec<f32> {
     let threads = params.threads.max(1);
     let per_thread = params.playouts.div_ceil(threads as u32);
-    let counts: Vec<Vec<i32>> = std::thread::scope(|scope| {
+    let counts: Vec<(Vec<i32>, u32)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut own = vec![0i32; crate::board::ARRAY_SIZE];
                     let mut board = start.clone();
                     let mut rng = PlayoutRng::seed_from_u64(SEED ^ (t as u64) << 32);
-                    for _ in 0..per_thread {
+                    let mut done = 0;
+                    for i in 0..per_thread {
+                        // The clock is read every 16 playouts.
+                        if i % 16 == 0 && params.deadline.is_some_and(|d| Instant::now() >= d) {
+                            break;
+                        }
+                        done += 1;
                         board.copy_from(start);
                         playout::run(&mut HeavyPolicy::default(), &mut board, to_move, &mut rng);
                         for p in start.points() {
@@ -348,7 +370,7 @@ fn playout_ownership(start: &Board, to_move: Color, params: JudgeParams) -> Vec<
                             };
                         }
                     }
-                    own
+                    (own, done)
                 })
             })
             .collect();
@@ -357,7 +379,8 @@ fn playout_ownership(start: &Board, to_move: Color, params: JudgeParams) -> Vec<
             .map(|w| w.join().expect("judgement thread"))
             .collect()
     });
-    let total = (per_thread * threads as u32).max(1) as f32;
+    let total = counts.iter().map(|(_, n)| n).sum::<u32>().max(1) as f32;
+    let counts: Vec<Vec<i32>> = counts.into_iter().map(|(c, _)| c).collect();
     (0..crate::board::ARRAY_SIZE)
         .map(|i| counts.iter().map(|c| c[i]).sum::<i32>() as f32 / total)
         .collect()
