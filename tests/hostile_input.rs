@@ -29,6 +29,8 @@ fn scratch(name: &str) -> PathBuf {
 fn engine(args: &[&str], stderr: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_tianyuan"))
         .args(args)
+        // printsgf with a random word writes a file: keep it in the scratch directory.
+        .current_dir(stderr.parent().unwrap())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(std::fs::File::create(stderr).unwrap())
