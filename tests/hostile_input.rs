@@ -405,3 +405,41 @@ fn a_closed_stdout_ends_an_analysis_stream() {
     drop(stdin);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn end_of_input_during_a_search_or_a_ponder_ends_the_engine() {
+    let dir = scratch("eof-search");
+    // In the middle of a move: the move is answered, then the engine ends.
+    let start = Instant::now();
+    let input = b"boardsize 9\ntime_settings 0 2 1\ngenmove b\n".to_vec();
+    let (out, ok, err) = run_stream(&["--threads", "1"], input, Duration::from_secs(20), &dir);
+    assert!(ok, "stderr:\n{err}");
+    let answers: Vec<&str> = out.split("\n\n").filter(|s| !s.is_empty()).collect();
+    assert_eq!(answers.len(), 3, "{out}");
+    assert!(
+        answers[2].starts_with("= ") && answers[2].len() > 2,
+        "{out}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        start.elapsed()
+    );
+    // Pondering after the move stops at the end of input at once.
+    let start = Instant::now();
+    let input = b"boardsize 19\ntime_settings 0 1 1\ngenmove b\n".to_vec();
+    let (out, ok, err) = run_stream(
+        &["--threads", "1", "--ponder"],
+        input,
+        Duration::from_secs(20),
+        &dir,
+    );
+    assert!(ok, "stderr:\n{err}");
+    assert_eq!(out.matches("\n\n").count(), 3, "{out}");
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        start.elapsed()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
