@@ -92,6 +92,8 @@ pub fn search(
         seed,
         limits,
         ownership: false,
+        moves_ownership: false,
+        avoid: Vec::new(),
     };
     let r = search.run(&game, &task, &stop, None);
     let seconds = start.elapsed().as_secs_f64();

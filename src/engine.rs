@@ -371,8 +371,16 @@ impl Engine {
         ownership: bool,
         reporter: Option<Reporter<'_>>,
     ) -> SearchResult {
-        self.player
-            .analyze(&self.game, c, stop, ownership, reporter)
+        self.player.analyze(
+            &self.game,
+            c,
+            stop,
+            &crate::player::AnalysisRequest {
+                ownership,
+                ..Default::default()
+            },
+            reporter,
+        )
     }
 
     /// Forget an interrupt that came when nothing was running.

@@ -4,6 +4,7 @@
 //! `gtp` → `engine` → `playout` → `board`; `sgf` and `time` are values
 //! the engine reads and writes.
 
+pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod board;
@@ -16,6 +17,7 @@ pub mod mcts;
 pub mod patterns;
 pub mod player;
 pub mod playout;
+pub mod review;
 pub mod sgf;
 pub mod tactics;
 pub mod time;

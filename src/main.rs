@@ -30,9 +30,9 @@ struct EngineArgs {
     /// Fixed simulations per move (a reproducible strength level) instead of a time budget.
     #[arg(long, global = true)]
     playouts: Option<u64>,
-    /// Seconds per move when the controller sends no time control.
-    #[arg(long, global = true, default_value_t = 2.0, value_parser = parse_seconds)]
-    time: f64,
+    /// Seconds per move when the controller sends no time control [default: 2].
+    #[arg(long, global = true, value_parser = parse_seconds)]
+    time: Option<f64>,
     /// Memory bound of the search tree in MiB.
     #[arg(long, global = true, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     max_tree_mb: u64,
@@ -160,6 +160,54 @@ enum Command {
     /// Bradley-Terry, Coulom 2007) from SGF game records, report the
     /// held-out prediction rate and write a patterns file. Progress on stderr.
     TrainPatterns(TrainArgs),
+    /// Review game records: every position of each main line searched
+    /// (`--playouts N` a position, default 2000, or `--time S`), written
+    /// back with the win rate and score lead for Black on each move
+    /// (`SBKV`, `SBKS`: Sabaki's graph), a comment, and the engine's line
+    /// where a move lost much (`DO` a mistake, `BM` a blunder). Progress on stderr.
+    Review(ReviewArgs),
+    /// KataGo's JSON analysis engine protocol on stdin/stdout (one query a
+    /// line, one response a line per turn), for KaTrain and other tools
+    /// written for KataGo's analysis engine.
+    Analysis {
+        /// Positions searched at once; `--threads` is shared among them.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        positions: u64,
+        /// Whose view the values take when a query does not say
+        /// (`overrideSettings.reportAnalysisWinratesAs`): BLACK, WHITE or SIDETOMOVE.
+        #[arg(long, default_value = "SIDETOMOVE", value_parser = parse_perspective)]
+        report_as: tianyuan::analysis::Perspective,
+    },
+}
+
+fn parse_perspective(s: &str) -> Result<tianyuan::analysis::Perspective, String> {
+    tianyuan::analysis::Perspective::parse(s).ok_or_else(|| "BLACK, WHITE or SIDETOMOVE".into())
+}
+
+/// Arguments of `review`.
+#[derive(Args)]
+struct ReviewArgs {
+    /// The SGF game records.
+    #[arg(required = true)]
+    files: Vec<std::path::PathBuf>,
+    /// The reviewed record (one input file only) [default: GAME-reviewed.sgf beside it].
+    #[arg(short, long, conflicts_with = "out_dir")]
+    out: Option<std::path::PathBuf>,
+    /// Write each reviewed record into this directory (as GAME-reviewed.sgf).
+    #[arg(long)]
+    out_dir: Option<std::path::PathBuf>,
+    /// First move to review.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    from: u64,
+    /// Last move to review [default: the last].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    to: Option<u64>,
+    /// Win rate lost, in percent, that makes a mistake (twice: a blunder).
+    #[arg(long, default_value_t = 10.0)]
+    threshold: f64,
+    /// Points lost that make a mistake (twice: a blunder) [default: 5 on 19x19, none on smaller boards].
+    #[arg(long)]
+    point_threshold: Option<f64>,
 }
 
 /// Arguments of `train-patterns`.
@@ -216,7 +264,7 @@ impl EngineArgs {
         Options {
             threads: self.threads.unwrap_or(defaults.threads).max(1),
             playouts: self.playouts,
-            time: self.time,
+            time: self.time.unwrap_or(defaults.time),
             max_tree_mb: self.max_tree_mb as usize,
             resign_threshold: self.resign_threshold,
             resign: !self.no_resign,
@@ -235,6 +283,101 @@ impl EngineArgs {
             },
         }
     }
+}
+
+/// Where the review of `file` goes.
+fn reviewed_path(a: &ReviewArgs, file: &std::path::Path) -> std::path::PathBuf {
+    if let Some(out) = &a.out {
+        return out.clone();
+    }
+    let stem = file
+        .file_stem()
+        .map_or("game".into(), |s| s.to_string_lossy());
+    let name = format!("{stem}-reviewed.sgf");
+    match &a.out_dir {
+        Some(dir) => dir.join(name),
+        None => file.with_file_name(name),
+    }
+}
+
+/// `tianyuan review`: each file in turn; the exit code is 2 when a file
+/// could not be reviewed at all, 1 when one stopped at an illegal move.
+fn review(a: &ReviewArgs, options: Options) -> i32 {
+    use tianyuan::review::{review, ReviewOptions};
+    if a.out.is_some() && a.files.len() > 1 {
+        eprintln!("tianyuan review: --out takes one game; use --out-dir for several");
+        return 2;
+    }
+    if !(a.threshold > 0.0 && a.threshold <= 100.0)
+        || a.point_threshold.is_some_and(|t| t.is_nan() || t <= 0.0)
+    {
+        eprintln!("tianyuan review: thresholds must be above 0 (--threshold at most 100)");
+        return 2;
+    }
+    if let Some(dir) = &a.out_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("tianyuan review: {}: {e}", dir.display());
+            return 2;
+        }
+    }
+    let mut opts = ReviewOptions::new(options);
+    opts.from = a.from as usize;
+    opts.to = a.to.map(|t| t as usize);
+    opts.threshold = a.threshold / 100.0;
+    opts.point_threshold = a.point_threshold;
+    let mut code = 0;
+    for (i, file) in a.files.iter().enumerate() {
+        let name = file.display();
+        let text = match tianyuan::files::read_limited(file, tianyuan::files::MAX_RECORD) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                eprintln!("tianyuan review: {name}: {e}");
+                code = 2;
+                continue;
+            }
+        };
+        let mut last_report = std::time::Instant::now();
+        let mut progress = |p: tianyuan::review::Progress| {
+            if p.done == p.total || last_report.elapsed().as_secs_f64() >= 2.0 {
+                last_report = std::time::Instant::now();
+                eprintln!(
+                    "review {name} (game {} of {}): position {}/{}, {:.0} s, about {:.0} s left",
+                    i + 1,
+                    a.files.len(),
+                    p.done,
+                    p.total,
+                    p.elapsed,
+                    p.left()
+                );
+            }
+        };
+        match review(&text, &opts, &mut progress) {
+            Ok(r) => {
+                let out = reviewed_path(a, file);
+                if let Err(e) = tianyuan::files::write_atomic(&out, r.text.as_bytes()) {
+                    eprintln!("tianyuan review: {}: {e}", out.display());
+                    code = 2;
+                    continue;
+                }
+                for (c, s) in ["Black", "White"].iter().zip(&r.summary) {
+                    eprintln!(
+                        "{name}: {c}: {} moves, {} mistakes, {} blunders",
+                        s.moves, s.mistakes, s.blunders
+                    );
+                }
+                if let Some(why) = &r.stopped {
+                    eprintln!("tianyuan review: {name}: {why}");
+                    code = code.max(1);
+                }
+                println!("{}", out.display());
+            }
+            Err(e) => {
+                eprintln!("tianyuan review: {name}: {e}");
+                code = 2;
+            }
+        }
+    }
+    code
 }
 
 fn main() {
@@ -308,6 +451,26 @@ fn main() {
                 }
                 Err(e) => fail(e),
             }
+        }
+        Command::Review(a) => {
+            let mut options = cli.engine.options();
+            if cli.engine.playouts.is_none() && cli.engine.time.is_none() {
+                options.playouts = Some(2000);
+            }
+            std::process::exit(review(&a, options))
+        }
+        Command::Analysis {
+            positions,
+            report_as,
+        } => {
+            let options = tianyuan::analysis::AnalysisOptions {
+                engine: cli.engine.options(),
+                positions: positions as usize,
+                default_visits: cli.engine.playouts.unwrap_or(500),
+                perspective: report_as,
+            };
+            let stdin = std::io::stdin().lock();
+            std::process::exit(tianyuan::analysis::run(options, stdin, std::io::stdout()))
         }
         Command::JudgeSet(args) => {
             let threads = cli.engine.options().threads;

@@ -169,6 +169,18 @@ impl Default for PlayerParams {
     }
 }
 
+/// What an analysis asks of the search beyond the position.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisRequest {
+    /// Each point's expected owner, in all and per root move.
+    pub ownership: bool,
+    pub moves_ownership: bool,
+    /// Root moves left out (`None`: the pass).
+    pub avoid: Vec<Option<Point>>,
+    /// Playouts or a deadline; none: until stopped.
+    pub limits: Limits,
+}
+
 /// The player state kept between moves.
 pub struct Player {
     pub options: Options,
@@ -355,23 +367,27 @@ impl Player {
             seed,
             limits,
             ownership: false,
+            moves_ownership: false,
+            avoid: Vec::new(),
         }
     }
 
-    /// Search the position for `c` until `stop` is set, with no other
-    /// limit, reporting as it goes (analysis). With `ownership` the
-    /// reports carry each point's expected owner.
+    /// Search the position for `c` until `stop` is set or the request's
+    /// limits end it, reporting as it goes (analysis). With ownership
+    /// asked for, the reports carry each point's expected owner.
     pub fn analyze(
         &mut self,
         game: &Game,
         c: Color,
         stop: &AtomicBool,
-        ownership: bool,
+        request: &AnalysisRequest,
         reporter: Option<Reporter<'_>>,
     ) -> SearchResult {
         let task = Task {
-            ownership,
-            ..self.task(game, c, Limits::default())
+            ownership: request.ownership,
+            moves_ownership: request.moves_ownership,
+            avoid: request.avoid.clone(),
+            ..self.task(game, c, request.limits.clone())
         };
         // The ownership shown reads strings and unconditional life as the
         // judgement does.

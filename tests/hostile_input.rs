@@ -443,3 +443,79 @@ fn end_of_input_during_a_search_or_a_ponder_ends_the_engine() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Whether `path` is absent or holds the whole record: it parses and has
+/// every move of the game loaded.
+fn whole_or_absent(path: &Path, moves: usize) -> Result<(), String> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Ok(());
+    };
+    let game = tianyuan::sgf::parse(&text).map_err(|e| format!("{e}: {text:?}"))?;
+    let played = game.nodes.iter().filter(|n| n.mv.is_some()).count();
+    if played == moves {
+        Ok(())
+    } else {
+        Err(format!("{played} moves of {moves} in {text:?}"))
+    }
+}
+
+/// SIGTERM, SIGKILL and a closed stdout (the GUI died: writes fail with
+/// EPIPE, since Rust ignores SIGPIPE) at random moments of a stream of
+/// `printsgf FILE` commands: the record is never half written.
+#[test]
+fn signals_and_a_closed_stdout_leave_no_half_written_record() {
+    let dir = scratch("signals");
+    let record =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/judgement/19x19/pa-pa-19-a-003.sgf");
+    let moves = tianyuan::sgf::parse(&std::fs::read_to_string(&record).unwrap())
+        .unwrap()
+        .nodes
+        .iter()
+        .filter(|n| n.mv.is_some())
+        .count();
+    assert!(moves > 100);
+    let mut rng = StdRng::seed_from_u64(16);
+    for round in 0..24 {
+        let target = dir.join(format!("record-{round}.sgf"));
+        let mut child = engine(&["--threads", "1"], &dir.join("stderr.txt"));
+        let mut stdin = child.stdin.take().unwrap();
+        let mut input = format!("loadsgf {}\n", record.display());
+        for _ in 0..2000 {
+            input.push_str(&format!("printsgf {}\n", target.display()));
+        }
+        // The writer thread blocks once the engine stops reading.
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        stdout.read_exact(&mut first).unwrap();
+        std::thread::sleep(Duration::from_millis(rng.gen_range(0..40)));
+        match round % 3 {
+            0 => {
+                let pid = child.id().to_string();
+                let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+                assert!(status.success());
+            }
+            1 => child.kill().unwrap(),
+            _ => drop(stdout),
+        }
+        let start = Instant::now();
+        loop {
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "round {round}: the engine did not end"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        if let Err(e) = whole_or_absent(&target, moves) {
+            panic!("round {round}: a half-written record: {e}");
+        }
+        // What a killed write leaves is a temporary beside it, never the
+        // record's own name.
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -238,6 +238,7 @@ mod tests {
             },
             pv,
             score: Some(2.5),
+            ownership: None,
         };
         SearchResult {
             best: Some(p("E5")),

@@ -316,6 +316,8 @@ fn search_ownership(
             ..Limits::default()
         },
         ownership: true,
+        moves_ownership: false,
+        avoid: Vec::new(),
     };
     // The judgement's search reads with the hand-written priors only: with
     // the learned patterns' prior (made for choosing moves, not for

@@ -235,6 +235,11 @@ pub struct Task {
     pub limits: Limits,
     /// Count who owns each point at the end of every simulation.
     pub ownership: bool,
+    /// The same for each root move apart ([`Candidate::ownership`]).
+    pub moves_ownership: bool,
+    /// Root moves not to search (`None`: the pass). A search with any
+    /// starts from an empty tree and leaves none for the next to reuse.
+    pub avoid: Vec<Option<Point>>,
 }
 
 /// Reports of a running search: `report` gets the summary every
@@ -255,6 +260,10 @@ pub struct Candidate {
     /// Mean final score of the simulations through this move, for the
     /// player to move (komi and dynamic komi included), if any ran.
     pub score: Option<f64>,
+    /// When the task asked for it and simulations ran through the move:
+    /// each point's expected owner at their ends from Black's view (1
+    /// Black, -1 White), indexed by point index.
+    pub ownership: Option<Vec<f64>>,
 }
 
 /// What the search found.
@@ -312,6 +321,10 @@ pub struct Search {
     owner: Box<[AtomicU32]>,
     owner_n: AtomicU32,
     track_owner: bool,
+    /// When `track_move_owner`: the same counts per root move (by its
+    /// tree code, `2 * ARRAY_SIZE` a move), made when first asked for.
+    move_owner: Box<[AtomicU32]>,
+    track_move_owner: bool,
     /// Dynamic komi of the running search, added back to the scores it
     /// reports (they count with the rules' komi).
     komi_offset: f64,
@@ -345,6 +358,8 @@ impl Search {
             owner: atomics(2 * ARRAY_SIZE),
             owner_n: AtomicU32::new(0),
             track_owner: false,
+            move_owner: Box::new([]),
+            track_move_owner: false,
             komi_offset: 0.0,
         }
     }
@@ -442,14 +457,20 @@ impl Search {
             seed,
             ref limits,
             ownership,
+            moves_ownership,
+            ref avoid,
         } = *task;
         let start = Instant::now();
         let komi = game.komi() + game.handicap_compensation() + komi_offset;
+        if !avoid.is_empty() {
+            // Its root lacks moves that a later search would need.
+            self.previous = None;
+        }
         let kept = self.reuse(game, to_move, komi);
         log::debug!("tree reuse: {kept} nodes kept");
         self.tree
             .set_reserve(Tree::reserve_for(game.size(), threads.max(1)));
-        self.previous = Some(SearchedPosition {
+        self.previous = avoid.is_empty().then(|| SearchedPosition {
             board: game.board().clone(),
             moves: game.moves().to_vec(),
             to_move,
@@ -478,8 +499,8 @@ impl Search {
                     || game.rules().group_tax()),
             game,
         };
-        self.expand_root(&root);
-        self.reset_root_stats(ownership);
+        self.expand_root(&root, avoid);
+        self.reset_root_stats(ownership, moves_ownership);
         self.komi_offset = komi_offset;
         let done = AtomicU64::new(0);
         let reason = std::sync::Mutex::new("stopped");
@@ -569,7 +590,7 @@ impl Search {
 
     /// Root children: every move legal under the game's rules (superko
     /// included) that does not fill one of the mover's true eyes, and pass.
-    fn expand_root(&self, root: &Root) {
+    fn expand_root(&self, root: &Root, avoid: &[Option<Point>]) {
         if self.tree.root().is_expanded() {
             return;
         }
@@ -588,8 +609,11 @@ impl Search {
             &self.params,
             &mut children,
             &mut Vec::new(),
-            |_, p| root.game.is_legal(c, p),
+            |_, p| root.game.is_legal(c, p) && !avoid.contains(&Some(p)),
         );
+        if avoid.contains(&None) {
+            children.retain(|child| child.mv.point().is_some());
+        }
         let node = self.tree.root();
         if node.try_begin_expand() {
             self.tree.expand(node, &children);
@@ -597,7 +621,7 @@ impl Search {
     }
 
     /// Forget the root statistics of the last search.
-    fn reset_root_stats(&mut self, ownership: bool) {
+    fn reset_root_stats(&mut self, ownership: bool, moves_ownership: bool) {
         for a in self.root_score.iter() {
             a.store(0, Relaxed);
         }
@@ -611,6 +635,16 @@ impl Search {
         }
         self.owner_n.store(0, Relaxed);
         self.track_owner = ownership;
+        if moves_ownership {
+            if self.move_owner.is_empty() {
+                self.move_owner = atomics(2 * ARRAY_SIZE * ARRAY_SIZE);
+            } else {
+                for a in self.move_owner.iter() {
+                    a.store(0, Relaxed);
+                }
+            }
+        }
+        self.track_move_owner = moves_ownership;
     }
 
     /// Note a finished simulation: its score (Black's area minus White's,
@@ -630,6 +664,14 @@ impl Search {
                 }
             }
             self.owner_n.fetch_add(1, Relaxed);
+        }
+        if let Some(mv) = first.filter(|_| self.track_move_owner) {
+            let base = 2 * ARRAY_SIZE * mv.code();
+            for p in board.points() {
+                if let Some(c) = board.playout_owner(p) {
+                    self.move_owner[base + 2 * p.index() + c.index()].fetch_add(1, Relaxed);
+                }
+            }
         }
     }
 
@@ -691,6 +733,16 @@ impl Search {
                         vec![n.mv().point()]
                     },
                     score: (k > 0).then(|| sign * (s as f64 / k as f64 + offset)),
+                    ownership: (self.track_move_owner && k > 0).then(|| {
+                        let base = 2 * ARRAY_SIZE * code;
+                        (0..ARRAY_SIZE)
+                            .map(|i| {
+                                let b = self.move_owner[base + 2 * i].load(Relaxed) as f64;
+                                let w = self.move_owner[base + 2 * i + 1].load(Relaxed) as f64;
+                                (b - w) / k as f64
+                            })
+                            .collect()
+                    }),
                 }
             })
             .collect();

@@ -811,7 +811,7 @@ fn color_letter(color: Color) -> &'static str {
 
 /// SGF letters of an on-board point. Off-board points come out as letters
 /// the reader rejects (or "??"), never as a panic.
-fn point_text((x, y): Coord, size: usize) -> String {
+pub fn point_text((x, y): Coord, size: usize) -> String {
     const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
     let row = size.checked_sub(1).and_then(|top| top.checked_sub(y));
     match (LETTERS.get(x), row.and_then(|r| LETTERS.get(r))) {
@@ -882,6 +882,8 @@ pub fn write_with_info(game: &SgfGame, info: &GameInfo) -> String {
 // ---------------------------------------------------------------------------
 // Tests
 // ---------------------------------------------------------------------------
+
+pub mod tree;
 
 #[cfg(test)]
 mod tests;

@@ -17,6 +17,8 @@ fn search(game: &Game, search: &mut Search, playouts: u64) -> SearchResult {
             seed: 7,
             limits,
             ownership: false,
+            moves_ownership: false,
+            avoid: Vec::new(),
         };
         search.run(game, &task, &AtomicBool::new(false), None)
     }
@@ -145,6 +147,8 @@ mod visits {
                 ..Limits::default()
             },
             ownership: false,
+            moves_ownership: false,
+            avoid: Vec::new(),
         };
         s.run(game, &task, &AtomicBool::new(false), None)
     }

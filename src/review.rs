@@ -1,0 +1,546 @@
+//! `tianyuan review`: every position of a game record's main line
+//! searched, and the record written back with what the search found.
+//!
+//! Each move's node gets the win rate for Black after the move in `SBKV`
+//! (percent) and Black's score lead in `SBKS`, the properties Sabaki
+//! draws its graph from (on the node whose position was analysed, Black's
+//! view, plain numbers with two decimals); a comment with the engine's
+//! preferred move, its win rate and lead, and what the played move lost;
+//! and, where it lost more than the threshold, `DO` (a mistake) or `BM`
+//! (a blunder: twice the threshold) and the engine's line as a variation.
+//! The root comment sums each player's moves up. Every property and
+//! comment of the original stays (`sgf::tree` keeps them as written).
+//!
+//! A move's loss compares two searches: of the position before it (the
+//! best move's win rate and lead for the player) and of the position
+//! after it (for the opponent). The move the engine itself prefers loses
+//! nothing by definition, whatever noise the two searches have.
+
+use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use crate::board::{Color, Game, Move, Point};
+use crate::engine::Engine;
+use crate::mcts::SearchResult;
+use crate::player::{Options, Player};
+use crate::sgf::tree::Tree;
+use crate::time::TimeState;
+
+/// How to review.
+#[derive(Clone, Debug)]
+pub struct ReviewOptions {
+    /// The search's options (threads, playouts or time, seed, tree size).
+    pub engine: Options,
+    /// First and last move numbers to review (1-based, inclusive).
+    pub from: usize,
+    pub to: Option<usize>,
+    /// A move that loses this much win rate (0..1) is a mistake, twice as
+    /// much a blunder.
+    pub threshold: f64,
+    /// The same in points, when set (default: 5 on 19x19, none below).
+    pub point_threshold: Option<f64>,
+    /// Longest variation added, in moves.
+    pub variation_moves: usize,
+}
+
+impl ReviewOptions {
+    pub fn new(engine: Options) -> ReviewOptions {
+        ReviewOptions {
+            engine,
+            from: 1,
+            to: None,
+            threshold: 0.10,
+            point_threshold: None,
+            variation_moves: 10,
+        }
+    }
+
+    /// The point threshold for a board of `size`.
+    fn points_for(&self, size: usize) -> Option<f64> {
+        self.point_threshold.or((size >= 19).then_some(5.0))
+    }
+}
+
+/// What the search says of one position, from Black's view.
+#[derive(Clone, Debug)]
+struct Eval {
+    /// Black's win rate (0..1).
+    black_win: f64,
+    /// Black's score lead in points.
+    black_lead: f64,
+    /// The side to move and its preferred move with its line.
+    to_move: Color,
+    best: Option<Move>,
+    pv: Vec<Move>,
+    playouts: u64,
+    /// The root moves the search tried: Black's win rate and lead through
+    /// each, and its visits.
+    moves: Vec<(Move, f64, f64, u32)>,
+}
+
+impl Eval {
+    fn of(result: &SearchResult, to_move: Color) -> Eval {
+        let sign = if to_move == Color::Black { 1.0 } else { -1.0 };
+        let win = result.win_rate;
+        let best = result.moves.first();
+        let lead = best.and_then(|m| m.score).unwrap_or(result.score);
+        let to_move_ = |m: Option<Point>| m.map_or(Move::Pass, Move::Play);
+        Eval {
+            black_win: if to_move == Color::Black {
+                win
+            } else {
+                1.0 - win
+            },
+            black_lead: sign * lead,
+            to_move,
+            best: result.best.map(to_move_),
+            pv: best
+                .map(|m| m.pv.iter().map(|&p| to_move_(p)).collect())
+                .unwrap_or_default(),
+            playouts: result.playouts,
+            moves: result
+                .moves
+                .iter()
+                .filter(|m| m.stats.visits > 0)
+                .map(|m| {
+                    let w = m.stats.win_rate();
+                    let black_win = if to_move == Color::Black { w } else { 1.0 - w };
+                    let lead = sign * m.score.unwrap_or(result.score);
+                    (to_move_(m.mv), black_win, lead, m.stats.visits)
+                })
+                .collect(),
+        }
+    }
+
+    /// The count of a finished game as an evaluation: certain.
+    fn finished(game: &Game, options: &Options) -> Eval {
+        let status = crate::player::final_status(game, options.judge_params());
+        let winner = game.winner(status.score);
+        Eval {
+            black_win: match winner {
+                Some(Color::Black) => 1.0,
+                Some(Color::White) => 0.0,
+                None => 0.5,
+            },
+            black_lead: status.score.0,
+            to_move: game.to_move(),
+            best: None,
+            pv: Vec::new(),
+            playouts: 0,
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// Fewest simulations through a played move for the search before it to
+/// value it (with at least a fiftieth of the position's).
+const MIN_MOVE_VISITS: u64 = 30;
+
+/// How bad a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    Good,
+    Mistake,
+    Blunder,
+}
+
+/// One player's sums.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerSummary {
+    pub moves: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// Win rate lost in all (0..1 a move) and points lost in all.
+    pub win_lost: f64,
+    pub points_lost: f64,
+}
+
+impl PlayerSummary {
+    fn line(&self, name: &str) -> String {
+        let n = self.moves.max(1) as f64;
+        format!(
+            "{name}: {} moves analysed, {} mistakes, {} blunders, mean loss {:.1}% and {:.1} points a move",
+            self.moves,
+            self.mistakes,
+            self.blunders,
+            100.0 * self.win_lost / n,
+            self.points_lost / n
+        )
+    }
+}
+
+/// One reviewed move.
+#[derive(Clone, Debug)]
+pub struct MoveReview {
+    /// 1-based move number.
+    pub number: usize,
+    pub color: Color,
+    pub played: Move,
+    /// The engine's preferred move in the position before.
+    pub best: Option<Move>,
+    /// Win rate (0..1) and points the played move lost for its player.
+    pub win_lost: f64,
+    pub points_lost: f64,
+    /// Black's win rate (0..1) and lead after the move.
+    pub black_win: f64,
+    pub black_lead: f64,
+    pub verdict: Verdict,
+}
+
+/// A reviewed record.
+#[derive(Clone, Debug)]
+pub struct Reviewed {
+    /// The record with the review in it.
+    pub text: String,
+    pub moves: Vec<MoveReview>,
+    /// Black's and White's sums.
+    pub summary: [PlayerSummary; 2],
+    /// Why the review stopped before the end of the record (an illegal
+    /// move), if it did.
+    pub stopped: Option<String>,
+}
+
+/// Progress of a review, for stderr.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Positions searched and to search.
+    pub done: usize,
+    pub total: usize,
+    pub elapsed: f64,
+}
+
+impl Progress {
+    /// Seconds still to go, at the rate so far.
+    pub fn left(&self) -> f64 {
+        if self.done == 0 {
+            return 0.0;
+        }
+        self.elapsed / self.done as f64 * (self.total - self.done) as f64
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+fn color_letter(c: Color) -> &'static str {
+    match c {
+        Color::Black => "B",
+        Color::White => "W",
+    }
+}
+
+fn sgf_move(m: Move, size: usize) -> String {
+    match m {
+        Move::Pass => String::new(),
+        Move::Play(p) => crate::sgf::point_text(p.xy(size), size),
+    }
+}
+
+fn lead_text(black_lead: f64) -> String {
+    if black_lead >= 0.0 {
+        format!("B+{black_lead:.1}")
+    } else {
+        format!("W+{:.1}", -black_lead)
+    }
+}
+
+/// Review the record `text`. `progress` is called after each position.
+/// An unreadable record or board is an error and nothing is written; an
+/// illegal move ends the review there (`Reviewed::stopped`).
+pub fn review(
+    text: &str,
+    options: &ReviewOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Reviewed, String> {
+    let mut tree = Tree::parse(text).map_err(|e| e.to_string())?;
+    let record = crate::sgf::parse(text).map_err(|e| e.to_string())?;
+    let size = record.size;
+    let main = tree.main_line();
+    if main.len() != record.nodes.len() {
+        return Err(format!(
+            "the main line reads as {} nodes and as {}",
+            main.len(),
+            record.nodes.len()
+        ));
+    }
+    // The main line's moves: (node index in `main`, colour, move).
+    let mut moves = Vec::new();
+    for (i, node) in record.nodes.iter().enumerate() {
+        if let Some((c, at)) = node.mv {
+            let mv = match at {
+                None => Move::Pass,
+                Some((x, y)) => Move::Play(
+                    Point::new(x, y, size).ok_or_else(|| "a move off the board".to_string())?,
+                ),
+            };
+            moves.push((i, c, mv));
+        }
+    }
+    let last = options.to.unwrap_or(moves.len()).min(moves.len());
+    let first = options.from.max(1);
+    // Positions before move `first` to after move `last`: game(k) has
+    // moves 1..=k played.
+    let mut loader = Engine::default();
+    let mut games: Vec<Game> = Vec::new();
+    let mut stopped = None;
+    for k in first.saturating_sub(1)..=last.max(first.saturating_sub(1)) {
+        match loader.load_sgf(text, Some(k + 1)) {
+            Ok(()) => games.push(loader.game().clone()),
+            Err(e) => {
+                if k == first.saturating_sub(1) {
+                    return Err(e);
+                }
+                let (_, c, mv) = moves[k - 1];
+                stopped = Some(format!(
+                    "move {k} ({} {}) cannot be played: {e}; reviewed up to move {}",
+                    color_word(c),
+                    mv.to_gtp(size),
+                    k - 1
+                ));
+                break;
+            }
+        }
+    }
+    let mut engine_options = options.engine.clone();
+    engine_options.ponder = false;
+    let mut player = Player::new(engine_options.clone());
+    // The score leads are the game's own: no dynamic komi.
+    player.params.dynamic_komi_per_stone = 0.0;
+    let time = TimeState::default();
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let mut evals = Vec::with_capacity(games.len());
+    for (done, game) in games.iter().enumerate() {
+        // The side to move is the record's next mover where there is one.
+        let k = first.saturating_sub(1) + done;
+        let to_move = moves.get(k).map_or(game.to_move(), |&(_, c, _)| c);
+        let eval = if game.is_over() {
+            Eval::finished(game, &engine_options)
+        } else {
+            let result = player.think(game, to_move, &time, &stop);
+            Eval::of(result, to_move)
+        };
+        evals.push(eval);
+        progress(Progress {
+            done: done + 1,
+            total: games.len(),
+            elapsed: start.elapsed().as_secs_f64(),
+        });
+    }
+    // The position before the first move reviewed goes on its parent node
+    // (the root for a whole game).
+    let mut reviews = Vec::new();
+    let mut summary = [PlayerSummary::default(), PlayerSummary::default()];
+    let point_threshold = options.points_for(size);
+    if let Some(e) = evals.first() {
+        let node = if first <= 1 {
+            main[0]
+        } else {
+            main[moves[first - 2].0]
+        };
+        set_eval(&mut tree, node, e);
+    }
+    for (j, pair) in evals.windows(2).enumerate() {
+        let (before, after) = (&pair[0], &pair[1]);
+        let k = first + j; // the move between them, 1-based
+        let (node_at, c, played) = moves[k - 1];
+        let node = main[node_at];
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        let engine_move = before.best == Some(played) && before.to_move == c;
+        // Black's win rate and lead after the move: from the search before
+        // it when that tried the move enough (the same search for both
+        // moves, so the mover's optimism is on both sides), else from the
+        // search after it.
+        let enough = (before.playouts / 50).max(MIN_MOVE_VISITS);
+        let (played_win, played_lead) = before
+            .moves
+            .iter()
+            .find(|m| m.0 == played && u64::from(m.3) >= enough)
+            .map_or((after.black_win, after.black_lead), |m| (m.1, m.2));
+        let (win_lost, points_lost) = if engine_move {
+            (0.0, 0.0)
+        } else {
+            (
+                (sign * (before.black_win - played_win)).max(0.0),
+                (sign * (before.black_lead - played_lead)).max(0.0),
+            )
+        };
+        let by = |limit: f64, lost: f64| {
+            if lost >= 2.0 * limit {
+                Verdict::Blunder
+            } else if lost >= limit {
+                Verdict::Mistake
+            } else {
+                Verdict::Good
+            }
+        };
+        let verdict = by(options.threshold, win_lost)
+            .max(point_threshold.map_or(Verdict::Good, |t| by(t, points_lost)));
+        let s = &mut summary[c.index()];
+        s.moves += 1;
+        s.win_lost += win_lost;
+        s.points_lost += points_lost;
+        match verdict {
+            Verdict::Mistake => s.mistakes += 1,
+            Verdict::Blunder => s.blunders += 1,
+            Verdict::Good => {}
+        }
+        set_eval(&mut tree, node, after);
+        let mut comment = format!(
+            "tianyuan: {} {} ({} playouts a position)\nafter it: Black {:.1}%, {}",
+            color_word(c),
+            played.to_gtp(size),
+            before.playouts.max(after.playouts),
+            100.0 * after.black_win,
+            lead_text(after.black_lead)
+        );
+        if let Some(best) = before.best.filter(|_| before.to_move == c) {
+            let _ = write!(
+                comment,
+                "\nbest: {} (Black {:.1}%, {})",
+                best.to_gtp(size),
+                100.0 * before.black_win,
+                lead_text(before.black_lead)
+            );
+            if engine_move {
+                comment.push_str(", the move played");
+            } else {
+                let _ = write!(
+                    comment,
+                    "\nlost: {:.1}% and {:.1} points",
+                    100.0 * win_lost,
+                    points_lost
+                );
+            }
+        }
+        match verdict {
+            Verdict::Mistake => comment.push_str("\nmistake"),
+            Verdict::Blunder => comment.push_str("\nblunder"),
+            Verdict::Good => {}
+        }
+        tree.nodes[node].append_comment(&comment);
+        let marked = ["BM", "DO", "TE", "IT"]
+            .iter()
+            .any(|m| tree.nodes[node].get(m).is_some());
+        if verdict != Verdict::Good && !marked {
+            match verdict {
+                Verdict::Blunder => tree.nodes[node].set("BM", "1"),
+                _ => tree.nodes[node].set("DO", ""),
+            }
+        }
+        if verdict != Verdict::Good && !before.pv.is_empty() {
+            // The engine's line, from the node before the move.
+            let parent = main[node_at - 1];
+            let mut color = c;
+            let line: Vec<Vec<(&str, String)>> = before
+                .pv
+                .iter()
+                .take(options.variation_moves)
+                .enumerate()
+                .map(|(i, &m)| {
+                    let mut props = vec![(color_letter(color), sgf_move(m, size))];
+                    if i == 0 {
+                        props.push((
+                            "C",
+                            format!(
+                                "tianyuan's line instead of {}: Black {:.1}%, {}",
+                                played.to_gtp(size),
+                                100.0 * before.black_win,
+                                lead_text(before.black_lead)
+                            ),
+                        ));
+                        props.push(("TE", "1".into()));
+                    }
+                    color = !color;
+                    props
+                })
+                .collect();
+            tree.add_variation(parent, line);
+        }
+        reviews.push(MoveReview {
+            number: k,
+            color: c,
+            played,
+            best: before.best,
+            win_lost,
+            points_lost,
+            black_win: after.black_win,
+            black_lead: after.black_lead,
+            verdict,
+        });
+    }
+    let names = [
+        record_name(&tree, "PB").unwrap_or_else(|| "Black".into()),
+        record_name(&tree, "PW").unwrap_or_else(|| "White".into()),
+    ];
+    let mut root_comment = format!(
+        "Reviewed by tianyuan {} ({}): moves {}-{}",
+        env!("CARGO_PKG_VERSION"),
+        budget_text(&options.engine),
+        first,
+        reviews.last().map_or(first.saturating_sub(1), |r| r.number)
+    );
+    for c in Color::BOTH {
+        let name = if names[c.index()] == color_word(c) {
+            color_word(c).to_string()
+        } else {
+            format!("{} ({})", color_word(c), names[c.index()])
+        };
+        let _ = write!(root_comment, "\n{}", summary[c.index()].line(&name));
+    }
+    if let Some(why) = &stopped {
+        let _ = write!(root_comment, "\nstopped: {why}");
+    }
+    tree.nodes[0].append_comment(&root_comment);
+    Ok(Reviewed {
+        text: tree.write(),
+        moves: reviews,
+        summary,
+        stopped,
+    })
+}
+
+/// The budget a position, as said in the root comment.
+fn budget_text(options: &Options) -> String {
+    match options.playouts {
+        Some(n) => format!("{n} playouts a position"),
+        None => format!("{} s a position", options.time),
+    }
+}
+
+/// A player's name from the root, unescaped.
+fn record_name(tree: &Tree, ident: &str) -> Option<String> {
+    let raw = tree.nodes[0].get(ident)?.first()?;
+    let mut out = String::new();
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    let out = out.trim().to_string();
+    (!out.is_empty()).then_some(out)
+}
+
+/// `SBKV` and `SBKS` on `node`.
+fn set_eval(tree: &mut Tree, node: usize, e: &Eval) {
+    let round2 = |v: f64| {
+        let r = (v * 100.0).round() / 100.0;
+        if r == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{r}")
+        }
+    };
+    tree.nodes[node].set("SBKV", &round2(100.0 * e.black_win));
+    tree.nodes[node].set("SBKS", &round2(e.black_lead));
+}
