@@ -9,7 +9,16 @@
 //! from the environment: `SOAK_GAMES_9` (default 500) and `SOAK_GAMES_19`
 //! (50) games, `SOAK_DIR` for the game records and engine logs (default a
 //! temporary directory), `SOAK_SEARCH_SECS` (60), `SOAK_PONDER_MOVES`
-//! (300), `SOAK_ANALYZE_SECS` (600), `SOAK_TREE_MB` (512).
+//! (300), `SOAK_ANALYZE_SECS` (600), `SOAK_TREE_MB` (512),
+//! `SOAK_MATCH_TREE_MB` (8: the soak matches' tree bound).
+//!
+//! Why the soak matches run with a small tree: the tree is one arena
+//! reserved at its bound and touched as searches use it, so resident
+//! memory rises, in steps, to the largest tree any search so far has
+//! used (a 500-game soak at the default 512 MiB rose from 33 to 56 MiB in
+//! game 136, where GNU Go thought 2.2 s and tianyuan pondered that long,
+//! and stayed there). A bound the searches fill in the first games
+//! reaches that mark at once, so that any later growth is a leak.
 //!
 //! - `soak_9x9`, `soak_19x19`: one tianyuan process through a whole match
 //!   against GNU Go with handicap, setup and ponder games in turn
@@ -147,7 +156,7 @@ fn soak(size: u32, games: u32, per_move: &str, level: u32) {
     let dir = soak_dir(&format!("soak{size}"));
     let words: Vec<String> = [
         "--black",
-        &format!("\"{BIN}\" --threads 1"),
+        &format!("\"{BIN}\" --threads 1 --max-tree-mb {}", env_or("SOAK_MATCH_TREE_MB", 8u64)),
         "--white",
         &format!("{gnugo} --mode gtp --chinese-rules --level {level}"),
         "--untimed",
@@ -182,7 +191,8 @@ fn soak(size: u32, games: u32, per_move: &str, level: u32) {
     assert_eq!(tally.hangs, [0, 0], "an engine hung");
     assert_eq!(tally.starts[0], 1, "tianyuan was started again");
     // Flat memory: after the first 20 games (five of each kind) it grows
-    // no more than 16 MiB beyond what those games reached.
+    // no more than 16 MiB beyond what those games reached (the tree,
+    // small, is full by then).
     let m = &tally.memory[0];
     if m.len() > 20 {
         let early = *m[..20].iter().max().unwrap();
