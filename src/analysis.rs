@@ -886,9 +886,9 @@ fn worker(index: usize, engine: Options, shared: &Shared) {
 
 /// Search one turn and send its responses.
 fn analyse(player: &mut Player, task: &Task, shared: &Shared) {
-    if task.game.is_over() || task.game.no_result() {
-        // Nothing to search after two passes: KataGo would still search;
-        // tianyuan answers with no results.
+    if task.game.no_result() {
+        // A position repeated a third time under the simple ko rule: the
+        // game is void, there is nothing to search.
         shared.send(&json!({
             "id": task.id,
             "isDuringSearch": false,
@@ -902,7 +902,7 @@ fn analyse(player: &mut Player, task: &Task, shared: &Shared) {
         moves_ownership: task.moves_ownership,
         avoid: task.avoid.clone(),
         limits: Limits {
-            playouts: Some(task.visits),
+            visits: Some(task.visits),
             deadline: task
                 .max_time
                 .map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e6))),

@@ -312,6 +312,7 @@ impl Player {
             early_stop: self.options.playouts.is_none()
                 && budget::time_carries_over(time.control, &time.clocks[c]),
             stop_when_full: false,
+            ..Limits::default()
         };
         let task = self.task(game, c, limits);
         let offset = task.komi_offset;

@@ -135,7 +135,8 @@ fn responses_have_katago_shape_and_values() {
         assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
         let root = &r["rootInfo"];
         assert_eq!(root["visits"].as_u64().unwrap(), sum);
-        assert!(sum >= 200, "{sum}");
+        // maxVisits bounds the root's visits, a reused tree's included.
+        assert_eq!(sum, 200);
         let to_move = if turn.is_multiple_of(2) { "B" } else { "W" };
         assert_eq!(root["currentPlayer"], to_move);
         let own = r["ownership"].as_array().unwrap();
@@ -310,6 +311,21 @@ fn reports_during_the_search_and_terminate() {
     assert!(last["rootInfo"]["visits"].as_u64().unwrap() > 100);
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_finished_game_is_searched_too() {
+    // KaTrain asks for the node after the second pass as for any other.
+    let moves = [("B", "E5"), ("W", "C3"), ("B", "pass"), ("W", "pass")];
+    let r = run(
+        &["--threads", "1"],
+        &[query("end", &moves, json!({}))],
+        SECS,
+    )
+    .remove(0);
+    assert_eq!(r["turnNumber"], 4);
+    assert!(r.get("noResults").is_none(), "{r}");
+    assert_eq!(r["rootInfo"]["visits"], 200);
 }
 
 #[test]

@@ -156,7 +156,10 @@ fn soak(size: u32, games: u32, per_move: &str, level: u32) {
     let dir = soak_dir(&format!("soak{size}"));
     let words: Vec<String> = [
         "--black",
-        &format!("\"{BIN}\" --threads 1 --max-tree-mb {}", env_or("SOAK_MATCH_TREE_MB", 8u64)),
+        &format!(
+            "\"{BIN}\" --threads 1 --max-tree-mb {}",
+            env_or("SOAK_MATCH_TREE_MB", 8u64)
+        ),
         "--white",
         &format!("{gnugo} --mode gtp --chinese-rules --level {level}"),
         "--untimed",

@@ -212,6 +212,9 @@ static PARAMS: &[Param] = &[
 pub struct Limits {
     /// Stop after this many simulations.
     pub playouts: Option<u64>,
+    /// Stop when the root has this many visits, those of a reused tree
+    /// included (KataGo's `maxVisits`).
+    pub visits: Option<u64>,
     /// Stop at this time.
     pub deadline: Option<Instant>,
     /// Stop early when the best move cannot be overtaken in the time left.
@@ -501,6 +504,25 @@ impl Search {
         };
         self.expand_root(&root, avoid);
         self.reset_root_stats(ownership, moves_ownership);
+        // A bound on the root's visits: the simulations still missing.
+        let visit_limits;
+        let limits = match limits.visits {
+            None => limits,
+            Some(v) => {
+                let have: u64 = self
+                    .tree
+                    .children(self.tree.root())
+                    .iter()
+                    .map(|n| u64::from(n.visits()))
+                    .sum();
+                let need = v.saturating_sub(have);
+                visit_limits = Limits {
+                    playouts: Some(limits.playouts.map_or(need, |p| p.min(need))),
+                    ..limits.clone()
+                };
+                &visit_limits
+            }
+        };
         self.komi_offset = komi_offset;
         let done = AtomicU64::new(0);
         let reason = std::sync::Mutex::new("stopped");

@@ -120,7 +120,20 @@ def main():
     seconds = time.time() - start
     errors = katrain.errors()  # before the shutdown, whose messages are not tianyuan's fault
 
-    # Stop the engine; do not let a stuck reader thread hang the check.
+    # Stop the engine. KaTrain runs a custom command through /bin/sh, and its
+    # shutdown() only signals the shell, which (dash) does not pass the signal
+    # on. So detach the process as shutdown() does, then close tianyuan's
+    # stdin: it must exit on end of input.
+    with engine.thread_lock:
+        process, engine.katago_process = engine.katago_process, None
+    exit_code = None
+    if process:
+        try:
+            process.stdin.close()
+            exit_code = process.wait(timeout=10)
+        except Exception as e:  # noqa: BLE001 -- report any failure to stop
+            print(f"engine did not exit on end of input: {e!r}")
+    # Join KaTrain's reader and writer threads, but never hang on them.
     stopper = threading.Thread(target=engine.shutdown, kwargs={"finish": False}, daemon=True)
     stopper.start()
     stopper.join(timeout=10)
@@ -138,7 +151,8 @@ def main():
 
     analysed = len(nodes) - len(problems)
     print(f"{os.path.basename(args.sgf)}: nodes {len(nodes)}, analysed {analysed}, errors {len(errors)}, seconds {seconds:.1f}")
-    ok = not problems and not errors and not timed_out
+    print(f"engine exit status {exit_code}")
+    ok = not problems and not errors and not timed_out and exit_code == 0
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 
