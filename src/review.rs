@@ -283,6 +283,13 @@ pub fn review(
     }
     let last = options.to.unwrap_or(moves.len()).min(moves.len());
     let first = options.from.max(1);
+    if first > moves.len().max(1) || first > last.max(1) {
+        return Err(format!(
+            "no moves to review from move {first} to {} (the record has {})",
+            options.to.map_or("the end".to_string(), |t| t.to_string()),
+            moves.len()
+        ));
+    }
     // Positions before move `first` to after move `last`: game(k) has
     // moves 1..=k played.
     let mut loader = Engine::default();

@@ -158,6 +158,19 @@ fn bad_records_get_an_error_and_no_file() {
             "{name}: {stderr}"
         );
     }
+    // Moves past the end of the record.
+    let game = dir.join("short.sgf");
+    std::fs::write(&game, "(;SZ[9];B[ee];W[cc])").unwrap();
+    for range in [["--from", "5"], ["--to", "1"]] {
+        let mut args = vec![game.to_str().unwrap(), "--playouts", "20"];
+        args.extend(range);
+        if range[0] == "--to" {
+            args.extend(["--from", "2"]);
+        }
+        let out = review(&args);
+        assert_eq!(out.status.code(), Some(2), "{range:?}: {out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("no moves to review"));
+    }
     // A directory is not a record either.
     let out = review(&[dir.to_str().unwrap(), "--playouts", "50"]);
     assert_eq!(out.status.code(), Some(2));
