@@ -292,27 +292,14 @@ pub fn review(
     }
     // Positions before move `first` to after move `last`: game(k) has
     // moves 1..=k played.
+    // Positions before move `first` to after move `last`: position k has
+    // moves 1..=k played. Each is loaded when its turn comes (a game keeps
+    // a board a move for undo: all of them at once would take hundreds of
+    // megabytes on 19x19).
+    let positions = first.saturating_sub(1)..=last.max(first.saturating_sub(1));
+    let total = positions.clone().count();
     let mut loader = Engine::default();
-    let mut games: Vec<Game> = Vec::new();
     let mut stopped = None;
-    for k in first.saturating_sub(1)..=last.max(first.saturating_sub(1)) {
-        match loader.load_sgf(text, Some(k + 1)) {
-            Ok(()) => games.push(loader.game().clone()),
-            Err(e) => {
-                if k == first.saturating_sub(1) {
-                    return Err(e);
-                }
-                let (_, c, mv) = moves[k - 1];
-                stopped = Some(format!(
-                    "move {k} ({} {}) cannot be played: {e}; reviewed up to move {}",
-                    color_word(c),
-                    mv.to_gtp(size),
-                    k - 1
-                ));
-                break;
-            }
-        }
-    }
     let mut engine_options = options.engine.clone();
     engine_options.ponder = false;
     let mut player = Player::new(engine_options.clone());
@@ -321,10 +308,23 @@ pub fn review(
     let time = TimeState::default();
     let stop = AtomicBool::new(false);
     let start = Instant::now();
-    let mut evals = Vec::with_capacity(games.len());
-    for (done, game) in games.iter().enumerate() {
+    let mut evals = Vec::with_capacity(total);
+    for k in positions {
+        if let Err(e) = loader.load_sgf(text, Some(k + 1)) {
+            if k == first.saturating_sub(1) {
+                return Err(e);
+            }
+            let (_, c, mv) = moves[k - 1];
+            stopped = Some(format!(
+                "move {k} ({} {}) cannot be played: {e}; reviewed up to move {}",
+                color_word(c),
+                mv.to_gtp(size),
+                k - 1
+            ));
+            break;
+        }
+        let game = loader.game();
         // The side to move is the record's next mover where there is one.
-        let k = first.saturating_sub(1) + done;
         let to_move = moves.get(k).map_or(game.to_move(), |&(_, c, _)| c);
         let eval = if game.is_over() {
             Eval::finished(game, &engine_options)
@@ -334,8 +334,8 @@ pub fn review(
         };
         evals.push(eval);
         progress(Progress {
-            done: done + 1,
-            total: games.len(),
+            done: evals.len(),
+            total,
             elapsed: start.elapsed().as_secs_f64(),
         });
     }
