@@ -9,17 +9,22 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Send `lines` to a fresh `tianyuan analysis`, close its stdin and read
-/// every response line until it ends (within `limit`).
-fn run(args: &[&str], lines: &[Value], limit: Duration) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tianyuan"))
+/// A fresh `tianyuan analysis` with pipes to its stdin and stdout.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_tianyuan"))
         .arg("analysis")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Send `lines` to a fresh `tianyuan analysis`, close its stdin and read
+/// every response line until it ends (within `limit`).
+fn run(args: &[&str], lines: &[Value], limit: Duration) -> Vec<Value> {
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().unwrap();
     for l in lines {
         writeln!(stdin, "{l}").unwrap();
@@ -258,13 +263,7 @@ fn bad_lines_get_katago_errors_and_the_engine_goes_on() {
 
 #[test]
 fn reports_during_the_search_and_terminate() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tianyuan"))
-        .args(["analysis", "--threads", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["--threads", "1"]);
     let mut stdin = child.stdin.take().unwrap();
     let long = query(
         "long",

@@ -35,6 +35,24 @@ fn node_ready(dir: &Path, package: &str) -> bool {
     true
 }
 
+/// `node --test SCRIPT` in `dir` with one variable set; its output,
+/// checked to have passed with no failure.
+fn node_test(dir: &Path, script: &str, (name, value): (&str, &str)) -> String {
+    let out = Command::new("node")
+        .args(["--test", script])
+        .current_dir(dir)
+        .env(name, value)
+        .output()
+        .expect("node runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success() && text.contains("# fail 0"),
+        "node --test {script} failed:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
 #[test]
 fn sabaki_sgf_parser_reads_reviewed_records() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sabaki");
@@ -71,22 +89,8 @@ fn sabaki_sgf_parser_reads_reviewed_records() {
         );
         reviewed.push(String::from_utf8_lossy(&out.stdout).trim().to_string());
     }
-    let out = Command::new("node")
-        .args(["--test", "review.test.js"])
-        .current_dir(&dir)
-        .env("REVIEWED", reviewed.join(","))
-        .output()
-        .expect("node runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "node --test failed:\n{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        text.contains("# pass 1") && text.contains("# fail 0"),
-        "{text}"
-    );
+    let text = node_test(&dir, "review.test.js", ("REVIEWED", &reviewed.join(",")));
+    assert!(text.contains("# pass 1"), "{text}");
     std::fs::remove_dir_all(&out_dir).ok();
 }
 
@@ -96,18 +100,10 @@ fn sabaki_gtp_library_drives_the_engine() {
     if !node_ready(&dir, "@sabaki/gtp") {
         return;
     }
-    let out = Command::new("node")
-        .args(["--test", "gtp.test.js"])
-        .current_dir(&dir)
-        .env("TIANYUAN", env!("CARGO_BIN_EXE_tianyuan"))
-        .output()
-        .expect("node runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "node --test failed:\n{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = node_test(
+        &dir,
+        "gtp.test.js",
+        ("TIANYUAN", env!("CARGO_BIN_EXE_tianyuan")),
     );
-    assert!(text.contains("# fail 0"), "{text}");
     assert!(text.contains("# pass 4"), "{text}");
 }
