@@ -313,6 +313,37 @@ fn reports_during_the_search_and_terminate() {
 }
 
 #[test]
+fn several_positions_at_once() {
+    // Two workers of one thread each; six queries of different lengths,
+    // each answered once, whatever the order they finish in.
+    let lines: Vec<Value> = (0..6)
+        .map(|i| {
+            let moves = [
+                ("B", "E5"),
+                ("W", "C3"),
+                ("B", "G7"),
+                ("W", "C7"),
+                ("B", "G3"),
+            ];
+            query(
+                &format!("q{i}"),
+                &moves[..i % 5],
+                json!({"maxVisits": 100 + 50 * i}),
+            )
+        })
+        .collect();
+    let out = run(&["--threads", "2", "--positions", "2"], &lines, SECS);
+    let mut ids: Vec<&str> = out.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    ids.sort();
+    assert_eq!(ids, ["q0", "q1", "q2", "q3", "q4", "q5"]);
+    for r in &out {
+        let i: u64 = r["id"].as_str().unwrap()[1..].parse().unwrap();
+        assert_eq!(r["turnNumber"].as_u64().unwrap(), i % 5);
+        assert!(r["rootInfo"]["visits"].as_u64().unwrap() >= 100 + 50 * i);
+    }
+}
+
+#[test]
 fn a_finished_game_is_searched_too() {
     // KaTrain asks for the node after the second pass as for any other.
     let moves = [("B", "E5"), ("W", "C3"), ("B", "pass"), ("W", "pass")];
