@@ -344,6 +344,21 @@ fn several_positions_at_once() {
 }
 
 #[test]
+fn max_time_ends_a_search() {
+    let q = query(
+        "timed",
+        &[],
+        json!({"maxVisits": 1_000_000_000u64, "overrideSettings": {"maxTime": 0.5}}),
+    );
+    let start = Instant::now();
+    let r = run(&["--threads", "1"], &[q], SECS).remove(0);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert_eq!(r["isDuringSearch"], false);
+    assert!(r["rootInfo"]["visits"].as_u64().unwrap() > 50);
+}
+
+#[test]
 fn a_finished_game_is_searched_too() {
     // KaTrain asks for the node after the second pass as for any other.
     let moves = [("B", "E5"), ("W", "C3"), ("B", "pass"), ("W", "pass")];
