@@ -88,7 +88,10 @@ pub struct AnalysisOptions {
 struct Task {
     id: String,
     turn: usize,
-    game: Game,
+    /// The position before the first move (setup stones, side to move)
+    /// and the moves, shared by the query's turns.
+    start: Arc<Game>,
+    moves: Arc<Vec<(Color, Move)>>,
     to_move: Color,
     visits: u64,
     max_time: Option<f64>,
@@ -724,34 +727,31 @@ fn parse_query(
         }
     };
     let avoid_lists = avoid_moves(q, size).map_err(|(f, m)| err(&f, &m))?;
-    let mut positions = vec![None; moves.len() + 1];
-    let mut wanted = vec![false; moves.len() + 1];
-    for &t in &turns {
-        wanted[t] = true;
-    }
+    // Every move checked now; each turn's position is made again when a
+    // worker takes it (a game keeps a board a move for undo: a position
+    // kept for each of many turns would take hundreds of megabytes).
+    let mut replay = game.clone();
     for (i, &(c, m)) in moves.iter().enumerate() {
-        if wanted[i] {
-            positions[i] = Some(game.clone());
-        }
-        if let Err(e) = game.play(c, m) {
+        if let Err(e) = replay.play(c, m) {
             return Err(err(
                 "moves",
                 &format!("Illegal move {}: {} ({e})", i + 1, m.to_gtp(size)),
             ));
         }
     }
-    if wanted[moves.len()] {
-        positions[moves.len()] = Some(game.clone());
-    }
+    let start = Arc::new(game);
+    let moves = Arc::new(moves);
     let mut tasks = Vec::new();
     for &turn in &turns {
-        let game = positions[turn].clone().expect("kept above");
-        let to_move = moves.get(turn).map_or(game.to_move(), |m| m.0);
-        let avoid = root_avoid(&avoid_lists, &game, to_move);
+        let to_move = moves
+            .get(turn)
+            .map_or_else(|| position(&start, &moves, turn).to_move(), |m| m.0);
+        let avoid = root_avoid(&avoid_lists, &start, to_move);
         tasks.push(Task {
             id: id.to_string(),
             turn,
-            game,
+            start: Arc::clone(&start),
+            moves: Arc::clone(&moves),
             to_move,
             visits,
             max_time,
@@ -811,6 +811,16 @@ fn avoid_moves(q: &Map<String, Value>, size: usize) -> Result<MoveLists, (String
         ));
     }
     Ok(out)
+}
+
+/// The position after the first `turn` moves (checked legal when the
+/// query was read).
+fn position(start: &Game, moves: &[(Color, Move)], turn: usize) -> Game {
+    let mut game = start.clone();
+    for &(c, m) in &moves[..turn] {
+        game.play(c, m).expect("the moves were checked when queued");
+    }
+    game
 }
 
 /// The root moves left out for `to_move` in `game`.
@@ -886,7 +896,8 @@ fn worker(index: usize, engine: Options, shared: &Shared) {
 
 /// Search one turn and send its responses.
 fn analyse(player: &mut Player, task: &Task, shared: &Shared) {
-    if task.game.no_result() {
+    let game = position(&task.start, &task.moves, task.turn);
+    if game.no_result() {
         // A position repeated a third time under the simple ko rule: the
         // game is void, there is nothing to search.
         shared.send(&json!({
@@ -910,14 +921,14 @@ fn analyse(player: &mut Player, task: &Task, shared: &Shared) {
         },
     };
     let mut report = |r: &SearchResult| {
-        shared.send(&response(task, r, true));
+        shared.send(&response(task, &game, r, true));
     };
     let reporter = task.report_every.map(|every| Reporter {
         interval: Duration::from_secs_f64(every),
         report: &mut report,
     });
-    let result = player.analyze(&task.game, task.to_move, &task.stop, &request, reporter);
-    shared.send(&response(task, &result, false));
+    let result = player.analyze(&game, task.to_move, &task.stop, &request, reporter);
+    shared.send(&response(task, &game, &result, false));
 }
 
 fn round(v: f64, digits: i32) -> f64 {
@@ -933,9 +944,9 @@ fn lcb(win_rate: f64, visits: u32) -> f64 {
     win_rate - 1.96 * (win_rate * (1.0 - win_rate) / n).sqrt()
 }
 
-/// One response line for `task` from the search result `r`.
-fn response(task: &Task, r: &SearchResult, during: bool) -> Value {
-    let size = task.game.size();
+/// One response line for `task` in `game` from the search result `r`.
+fn response(task: &Task, game: &Game, r: &SearchResult, during: bool) -> Value {
+    let size = game.size();
     let sign = task.perspective.sign(task.to_move);
     let black_sign = task.perspective.black_sign(task.to_move);
     let view = |w: f64| if sign > 0.0 { w } else { 1.0 - w };
@@ -1021,7 +1032,7 @@ fn response(task: &Task, r: &SearchResult, during: bool) -> Value {
             "scoreSelfplay": round(sign * r.score, 8),
             "utility": round(2.0 * root_reported - 1.0, 8),
             "currentPlayer": task.to_move.letter().to_string(),
-            "thisHash": format!("{:016X}", task.game.board().hash()),
+            "thisHash": format!("{:016X}", game.board().hash()),
         },
     });
     if task.ownership {
