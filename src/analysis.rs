@@ -440,14 +440,6 @@ fn action_query(id: &str, action: &Value, query: &Map<String, Value>, shared: &S
     }
 }
 
-/// A GTP vertex or `pass` on a board of `size`.
-fn parse_location(s: &str, size: usize) -> Option<Move> {
-    if s.eq_ignore_ascii_case("pass") {
-        return Some(Move::Pass);
-    }
-    Point::parse(s, size).map(Move::Play)
-}
-
 fn parse_color(v: &Value) -> Option<Color> {
     v.as_str().and_then(Color::parse)
 }
@@ -457,7 +449,7 @@ fn parse_pairs(v: &Value, size: usize) -> Option<Vec<(Color, Move)>> {
     v.as_array()?
         .iter()
         .map(|pair| match pair.as_array()?.as_slice() {
-            [c, at] => Some((parse_color(c)?, parse_location(at.as_str()?, size)?)),
+            [c, at] => Some((parse_color(c)?, Move::parse(at.as_str()?, size)?)),
             _ => None,
         })
         .collect()
@@ -791,7 +783,7 @@ fn avoid_moves(q: &Map<String, Value>, size: usize) -> Result<MoveLists, (String
                 .and_then(Value::as_array)
                 .and_then(|a| {
                     a.iter()
-                        .map(|m| m.as_str().and_then(|s| parse_location(s, size)))
+                        .map(|m| m.as_str().and_then(|s| Move::parse(s, size)))
                         .collect::<Option<Vec<_>>>()
                 })
                 .ok_or_else(bad)?;
@@ -936,14 +928,6 @@ fn round(v: f64, digits: i32) -> f64 {
     (v * f).round() / f
 }
 
-fn lcb(win_rate: f64, visits: u32) -> f64 {
-    if visits == 0 {
-        return 0.0;
-    }
-    let n = visits as f64;
-    win_rate - 1.96 * (win_rate * (1.0 - win_rate) / n).sqrt()
-}
-
 /// One response line for `task` in `game` from the search result `r`.
 fn response(task: &Task, game: &Game, r: &SearchResult, during: bool) -> Value {
     let size = game.size();
@@ -980,7 +964,7 @@ fn response(task: &Task, game: &Game, r: &SearchResult, during: bool) -> Value {
     for (order, m) in shown.iter().enumerate() {
         let w = m.stats.win_rate();
         let score = sign * m.score.unwrap_or(r.score);
-        let low = lcb(w, m.stats.visits);
+        let low = m.stats.lcb();
         let reported = view(w);
         let reported_lcb = if sign > 0.0 {
             low

@@ -227,13 +227,6 @@ fn color_word(c: Color) -> &'static str {
     }
 }
 
-fn color_letter(c: Color) -> &'static str {
-    match c {
-        Color::Black => "B",
-        Color::White => "W",
-    }
-}
-
 fn sgf_move(m: Move, size: usize) -> String {
     match m {
         Move::Pass => String::new(),
@@ -258,7 +251,7 @@ pub fn review(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Reviewed, String> {
     let mut tree = Tree::parse(text).map_err(|e| e.to_string())?;
-    let record = crate::sgf::parse(text).map_err(|e| e.to_string())?;
+    let (record, info) = crate::sgf::parse_with_info(text).map_err(|e| e.to_string())?;
     let size = record.size;
     let main = tree.main_line();
     if main.len() != record.nodes.len() {
@@ -450,7 +443,7 @@ pub fn review(
                 .take(options.variation_moves)
                 .enumerate()
                 .map(|(i, &m)| {
-                    let mut props = vec![(color_letter(color), sgf_move(m, size))];
+                    let mut props = vec![(crate::sgf::color_letter(color), sgf_move(m, size))];
                     if i == 0 {
                         props.push((
                             "C",
@@ -481,9 +474,14 @@ pub fn review(
             verdict,
         });
     }
+    let name = |n: Option<String>, or: &str| {
+        n.map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| or.into())
+    };
     let names = [
-        record_name(&tree, "PB").unwrap_or_else(|| "Black".into()),
-        record_name(&tree, "PW").unwrap_or_else(|| "White".into()),
+        name(info.black_player, "Black"),
+        name(info.white_player, "White"),
     ];
     let mut root_comment = format!(
         "Reviewed by tianyuan {} ({}): moves {}-{}",
@@ -518,24 +516,6 @@ fn budget_text(options: &Options) -> String {
         Some(n) => format!("{n} playouts a position"),
         None => format!("{} s a position", options.time),
     }
-}
-
-/// A player's name from the root, unescaped.
-fn record_name(tree: &Tree, ident: &str) -> Option<String> {
-    let raw = tree.nodes[0].get(ident)?.first()?;
-    let mut out = String::new();
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                out.push(n);
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    let out = out.trim().to_string();
-    (!out.is_empty()).then_some(out)
 }
 
 /// `SBKV` and `SBKS` on `node`.

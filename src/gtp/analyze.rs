@@ -95,15 +95,6 @@ fn centiseconds(cs: u64) -> Duration {
     Duration::from_millis(10 * cs.clamp(1, 360_000))
 }
 
-/// Lower confidence bound of a win rate over `visits` results.
-fn lcb(win_rate: f64, visits: u32) -> f64 {
-    if visits == 0 {
-        return 0.0;
-    }
-    let n = visits as f64;
-    (win_rate - 1.96 * (win_rate * (1.0 - win_rate) / n).sqrt()).max(0.0)
-}
-
 /// The moves a report shows: every visited one (at most `max_moves`),
 /// and unvisited ones up to `min_moves`.
 fn shown<'a>(r: &'a SearchResult, req: &Request) -> impl Iterator<Item = &'a Candidate> {
@@ -132,7 +123,7 @@ pub fn info_line(r: &SearchResult, req: &Request, size: usize) -> String {
         } else {
             0.0
         };
-        let lower = lcb(win, s.visits);
+        let lower = s.lcb().max(0.0);
         if !line.is_empty() {
             line.push(' ');
         }

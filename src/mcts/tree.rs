@@ -117,6 +117,16 @@ impl Stats {
             self.value as f64 / (WIN as f64 * self.visits as f64)
         }
     }
+
+    /// Lower 95% confidence bound of the win rate (0 when no playouts;
+    /// below 0 for a low win rate over few visits, as KataGo reports it).
+    pub fn lcb(&self) -> f64 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let w = self.win_rate();
+        w - 1.96 * (w * (1.0 - w) / self.visits as f64).sqrt()
+    }
 }
 
 impl Node {

@@ -802,7 +802,8 @@ impl Writer {
     }
 }
 
-fn color_letter(color: Color) -> &'static str {
+/// `B` or `W`, the property of a move by `color`.
+pub fn color_letter(color: Color) -> &'static str {
     match color {
         Color::Black => "B",
         Color::White => "W",
