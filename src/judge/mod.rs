@@ -96,6 +96,13 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
         Certain::default()
     };
     let taken = capturable_at_once(start) - certain.alive;
+    // Strings the repetition ban keeps: they live as certain, for this
+    // judgement.
+    let held = held_by_superko(game) - certain.dead;
+    let certain = Certain {
+        alive: certain.alive | held,
+        ..certain
+    };
     let mut ownership = playouts.clone();
     if params.search > 0 {
         let settled = certain.alive | certain.dead | taken;
@@ -270,6 +277,35 @@ fn capturable_at_once(board: &Board) -> Bitboard {
             continue;
         };
         if tactics::move_effect(board, !c, l).liberties >= 2 {
+            out |= string;
+        }
+    }
+    out
+}
+
+/// Strings of the side not to move in atari (at a point the side to move
+/// could take them at on the board: a ko) that the game's superko forbids
+/// the side to move to take now, where their owner's move at that point
+/// saves them (two liberties or more after it). The owner connects next,
+/// and a finished game has no ko threats left, as a ko that was just
+/// retaken in a game that then ended by two passes: such a stone lives
+/// (game 362 of the 9x9 soak, 9x9/ty-gg10m-9-012 of the test set).
+fn held_by_superko(game: &Game) -> Bitboard {
+    let board = game.board();
+    let c = game.to_move();
+    let mut out = Bitboard::EMPTY;
+    for string in strings(board) {
+        let p = string.first().expect("a string has stones");
+        if board.color_at(p) != Some(!c) {
+            continue;
+        }
+        let Some(l) = board.atari_liberty(p) else {
+            continue;
+        };
+        if board.is_legal(c, l)
+            && !game.is_legal(c, l)
+            && tactics::move_effect(board, !c, l).liberties >= 2
+        {
             out |= string;
         }
     }
@@ -482,6 +518,100 @@ mod tests {
         }
         // No seki where the shared points are plain liberties.
         assert!(seki_stones(&Board::new(7), None).is_empty());
+    }
+
+    #[test]
+    fn a_seki_of_three_shared_liberties_without_eyes() {
+        // Game 81 of the 500-game 9x9 soak: White's 16 stones (F1-J5) and
+        // Black's G2 H2 J2 have only G3, J3 and J1, shared, and no eye.
+        // Filling one leaves both with two; whoever fills the next is
+        // taken. A seki (GNU Go: seki too). Tianyuan called White dead.
+        let g = game(
+            &[
+                "O X . O O X . . .",
+                "O O O O X X . . X",
+                "O . O O X . X . .",
+                "O O X O X X . X X",
+                "X X X X X O X X O",
+                ". . X X O O O O O",
+                ". . X O O O . O .",
+                ". . X X O O X X X",
+                ". . . X X O O O .",
+            ],
+            7.5,
+        );
+        let p = |s| Point::parse(s, 9).unwrap();
+        let white = g.board().string_bitboard(p("F1"));
+        let black = g.board().string_bitboard(p("G2"));
+        assert_eq!(white.count(), 16);
+        assert_eq!(seki_stones(g.board(), None), white | black);
+        let j = judge(&g, JudgeParams::new(1));
+        assert!((j.dead & (white | black)).is_empty(), "{:?}", j.dead);
+        // With a one-stone thrower there is no seki: Black's D2 shares C2,
+        // E2 and D1 with White's string, but Black fills C2 and E2 and,
+        // taken, leaves White the straight three C2-D2-E2, one eye.
+        let small = game(
+            &[
+                ". . . . . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+                "X X X X X X X",
+                "X O O O O O X",
+                "X O . X . O X",
+                "X O O . O O X",
+            ],
+            7.5,
+        );
+        assert!(seki_stones(small.board(), None).is_empty());
+        // Nor where the taken stones leave a square four: White's A6 B6
+        // and Black's string share A7, A5 and B5; White fills A5 and B5,
+        // Black takes four stones and has one eye (as in
+        // 13x13/ty100-gg8-13-a-003 of the test set).
+        let square = game(
+            &[
+                ". X X O . . .",
+                "O O X O . . .",
+                ". . X O . . .",
+                "X X X O . . .",
+                "O O O O . . .",
+                ". . . . . . .",
+                ". . . . . . .",
+            ],
+            7.5,
+        );
+        assert!(seki_stones(square.board(), None).is_empty());
+    }
+
+    #[test]
+    fn a_cyclic_seki_of_three_strings() {
+        // Game 235 of the 500-game 9x9 soak: Black's 12 stones (C2-J5)
+        // have F1 and the eye J3, White's G1 H1 H2 have F1 and J1, Black's
+        // J2 has J1 and J3. Each filling is a self-atari; Black's J1 gives
+        // up two stones to White's J3, which Black retakes at J2: no side
+        // gains. A seki (GNU Go: seki too); tianyuan called White dead, a
+        // throw-in, as if White's J3 joined a white string.
+        let g = game(
+            &[
+                "X X . . . . . . .",
+                "O X X X X . . . .",
+                "O O O X . X X X X",
+                "O . O O X X O O O",
+                "X O . O X O O O X",
+                ". O O . O O O X X",
+                "O . O O O X X X .",
+                "X O X X X X X O X",
+                ". O O O X . O O .",
+            ],
+            7.5,
+        );
+        let p = |s| Point::parse(s, 9).unwrap();
+        let b = g.board();
+        let cluster =
+            b.string_bitboard(p("E1")) | b.string_bitboard(p("G1")) | b.string_bitboard(p("J2"));
+        assert_eq!(b.string_bitboard(p("E1")).count(), 12);
+        assert_eq!(seki_stones(b, None) & cluster, cluster);
+        let j = judge(&g, JudgeParams::new(1));
+        assert!((j.dead & cluster).is_empty(), "{:?}", j.dead);
     }
 
     #[test]

@@ -16,14 +16,22 @@ use crate::board::{Bitboard, Board, Color, Point};
 /// the playouts.
 ///
 /// Two self-ataris do not stop an approach. A throw-in: filling a shared
-/// liberty with a string of at most three stones, against strings with
-/// no eye in the cluster, only gives them an eye space of at most three
-/// points, one eye (the nakade of a straight or bent three). The strings
+/// liberty, against strings with no eye in the cluster, with a string
+/// that when taken leaves them an eye space of one eye (at most three
+/// points, or a square or pyramid four, a bulky or cross five, a rabbity
+/// six: the filler takes its vital point next), where the taking stone
+/// joins a string of the taker's. The strings
 /// around an eye all join the cluster, so an eye that also touches a
 /// living group (whose other liberties are neither shared nor eyes) is no
 /// seki: it joins the cluster's strings to life. With the playouts'
 /// `ownership` (Black minus White, per grid point), a cluster bordered by
 /// a string that the other colour owns (a dead wall) is no seki either.
+///
+/// A filling that is no self-atari and captures nothing is followed: the
+/// cluster is a seki when what it leaves is one still (so two strings
+/// without eyes that share three liberties or more are a seki: each
+/// filling brings both towards atari, and whoever fills the second to
+/// last is taken).
 pub fn seki_stones(board: &Board, ownership: Option<&[f32]>) -> Bitboard {
     let mut seki = Bitboard::EMPTY;
     for c in Color::BOTH {
@@ -33,7 +41,7 @@ pub fn seki_stones(board: &Board, ownership: Option<&[f32]>) -> Bitboard {
             }
             let string = board.string_bitboard(p);
             let libs = string.neighbours(board.stride()) & board.empty_points();
-            if libs.count() == 2 {
+            if (2..=SEKI_MAX_LIBERTIES).contains(&libs.count()) {
                 if let Some(cluster) = seki_cluster(board, string, ownership) {
                     seki |= cluster;
                 }
@@ -46,20 +54,39 @@ pub fn seki_stones(board: &Board, ownership: Option<&[f32]>) -> Bitboard {
 /// Strings a seki cluster may hold before the check gives up.
 const SEKI_MAX_STRINGS: usize = 8;
 
+/// The most liberties of a string a seki cluster is grown from.
+const SEKI_MAX_LIBERTIES: u32 = 6;
+
 /// The seki cluster grown from `start`, if it is one (see [`seki_stones`]).
 fn seki_cluster(board: &Board, start: Bitboard, ownership: Option<&[f32]>) -> Option<Bitboard> {
-    let stride = board.stride();
+    let (cluster, shared, has_eye) = grow_cluster(board, start)?;
+    let anchor = start.first()?;
+    if !no_approach(board, anchor, shared, has_eye, SEKI_MAX_FILLS) {
+        return None;
+    }
+    // Strings around the cluster must not be dead.
     let owned = |q: Point| ownership.map_or(0.0, |o| owned(board, o, q));
+    let stones = board.stones(Color::Black) | board.stones(Color::White);
+    let border = (cluster.neighbours(board.stride()) & stones) - cluster;
+    if border.iter().any(|q| owned(q) < 0.0) {
+        return None;
+    }
+    Some(cluster)
+}
+
+/// The cluster grown from `start` through the liberties of its strings,
+/// its shared liberties and which colours (by index) have an eye in it,
+/// when every liberty is shared or an eye and one is shared.
+fn grow_cluster(board: &Board, start: Bitboard) -> Option<(Bitboard, Bitboard, [bool; 2])> {
+    let stride = board.stride();
     let empty = board.empty_points();
     let stones = board.stones(Color::Black) | board.stones(Color::White);
     let mut cluster = start;
     let mut checked = Bitboard::EMPTY;
     let mut strings = 1;
     let mut shared = Bitboard::EMPTY;
-    // Colours with an eye in the cluster (by colour index).
     let mut has_eye = [false; 2];
-    // Grow the cluster through the liberties of its strings until every
-    // liberty is classified: each string is checked once.
+    // Each string is checked once.
     while let Some(p) = (cluster - checked).first() {
         let string = board.string_bitboard(p);
         checked |= string;
@@ -96,25 +123,85 @@ fn seki_cluster(board: &Board, start: Bitboard, ownership: Option<&[f32]>) -> Op
             }
         }
     }
-    if shared.is_empty() {
-        return None;
-    }
-    for l in &shared {
-        for c in Color::BOTH {
-            let e = crate::tactics::move_effect(board, c, l);
-            let throw_in = e.stones <= THROW_IN_STONES && !has_eye[(!c).index()];
-            if !e.is_self_atari() || throw_in {
-                return None;
-            }
-        }
-    }
-    // Strings around the cluster must not be dead.
-    let border = (cluster.neighbours(stride) & stones) - cluster;
-    if border.iter().any(|q| owned(q) < 0.0) {
-        return None;
-    }
-    Some(cluster)
+    (!shared.is_empty()).then_some((cluster, shared, has_eye))
 }
 
-/// The largest self-atari that is a throw-in (see [`seki_stones`]).
-const THROW_IN_STONES: u32 = 3;
+/// Fillings of shared liberties that a seki check follows, one after the
+/// other, before it gives up.
+const SEKI_MAX_FILLS: u32 = 4;
+
+/// Whether no filling of a `shared` liberty approaches the cluster of
+/// `anchor`'s string: each, by either colour, is illegal, a self-atari
+/// that is no throw-in, or leaves a seki of the cluster still (followed
+/// up to `depth` fillings deep); none captures.
+fn no_approach(
+    board: &Board,
+    anchor: Point,
+    shared: Bitboard,
+    has_eye: [bool; 2],
+    depth: u32,
+) -> bool {
+    let stride = board.stride();
+    shared.iter().all(|l| {
+        Color::BOTH.into_iter().all(|c| {
+            if !board.is_legal(c, l) {
+                return true;
+            }
+            let e = crate::tactics::move_effect(board, c, l);
+            if e.captures > 0 {
+                return false;
+            }
+            if e.is_self_atari() {
+                let with = board.stones(c) | Bitboard::single(l);
+                let filled = Bitboard::single(l).flood(stride, with);
+                // The taker's stone joins a string of the taker's: the
+                // taken stones become its eye space.
+                let taker_joins = (filled.neighbours(stride)
+                    & (board.empty_points() - Bitboard::single(l)))
+                .iter()
+                .any(|r| !(Bitboard::single(r).neighbours(stride) & board.stones(!c)).is_empty());
+                let throw_in =
+                    taker_joins && killing_space(filled, stride) && !has_eye[(!c).index()];
+                return !throw_in;
+            }
+            if depth == 0 {
+                return false;
+            }
+            let mut next = board.clone();
+            if next.play(c, l).is_err() {
+                return true;
+            }
+            match grow_cluster(&next, next.string_bitboard(anchor)) {
+                Some((_, shared, has_eye)) => {
+                    no_approach(&next, anchor, shared, has_eye, depth - 1)
+                }
+                None => false,
+            }
+        })
+    })
+}
+
+/// Whether `space`, the eye space left to a string that took the stones
+/// filling it, has one eye however its owner plays when the other side
+/// moves first: at most three points, or a square four, a pyramid four,
+/// a bulky or a cross five, a rabbity six; in one piece.
+fn killing_space(space: Bitboard, stride: usize) -> bool {
+    let Some(p) = space.first() else {
+        return true;
+    };
+    if Bitboard::single(p).flood(stride, space) != space {
+        return false;
+    }
+    // hist[k]: points with k neighbours inside the space.
+    let mut hist = [0u8; 5];
+    for q in &space {
+        hist[(Bitboard::single(q).neighbours(stride) & space).count() as usize] += 1;
+    }
+    matches!(
+        (space.count(), hist),
+        (0..=3, _)
+            | (4, [0, 0, 4, 0, 0] | [0, 3, 0, 1, 0])
+            | (5, [0, 1, 3, 1, 0] | [0, 4, 0, 0, 1])
+            | (6, [0, 2, 3, 0, 1])
+    )
+}
