@@ -428,10 +428,10 @@ mod tests {
     use super::*;
     use crate::board::Board;
 
-    /// `n` children on the first points of a 9x9 board, the last one the
-    /// pass, with priors that tell them apart.
+    /// `n` children on the first points of a 9x9 board (a 25x25 one past
+    /// 82), the last one the pass, with priors that tell them apart.
     fn kids(n: usize) -> Vec<NewChild> {
-        let b = Board::new(9);
+        let b = Board::new(if n <= 82 { 9 } else { 25 });
         (0..n)
             .map(|i| NewChild {
                 mv: if i + 1 == n {
