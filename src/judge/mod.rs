@@ -583,6 +583,34 @@ mod tests {
     }
 
     #[test]
+    fn a_filling_that_only_helps_the_other_side_is_no_approach() {
+        // Game 202 of the second 500-game 9x9 soak: Black's 16 stones at
+        // the top left and White's B8 C8 B9 C9 inside share B7, A9 and D9,
+        // with no eye. Black's B7 would let White throw in at A9 and leave
+        // Black a bulky five, but Black need not play it; White's fillings
+        // leave Black six points, two eyes. A seki (GNU Go: seki too).
+        let g = game(
+            &[
+                ". O O . X X X O .",
+                "X O O X X X O . O",
+                "X . X X O O . O X",
+                "X X X X O O O X X",
+                "X O X O X . O X .",
+                "O O O O O O O X X",
+                "X X X O O X X O .",
+                "O X O X X . X X X",
+                ". X . X . X . X .",
+            ],
+            7.5,
+        );
+        let p = |s| Point::parse(s, 9).unwrap();
+        let b = g.board();
+        let cluster = b.string_bitboard(p("A5")) | b.string_bitboard(p("B8"));
+        assert_eq!(b.string_bitboard(p("A5")).count(), 16);
+        assert_eq!(seki_stones(b, None) & cluster, cluster);
+    }
+
+    #[test]
     fn a_cyclic_seki_of_three_strings() {
         // Game 235 of the 500-game 9x9 soak: Black's 12 stones (C2-J5)
         // have F1 and the eye J3, White's G1 H1 H2 have F1 and J1, Black's

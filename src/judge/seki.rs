@@ -27,11 +27,11 @@ use crate::board::{Bitboard, Board, Color, Point};
 /// `ownership` (Black minus White, per grid point), a cluster bordered by
 /// a string that the other colour owns (a dead wall) is no seki either.
 ///
-/// A filling that is no self-atari and captures nothing is followed: the
-/// cluster is a seki when what it leaves is one still (so two strings
-/// without eyes that share three liberties or more are a seki: each
-/// filling brings both towards atari, and whoever fills the second to
-/// last is taken).
+/// A filling that is no self-atari and captures nothing is followed, the
+/// filler filling on while the other side waits: it approaches when a
+/// later filling does (so two strings without eyes that share three
+/// liberties or more are a seki: each filling brings both towards atari,
+/// and whoever fills the second to last is taken).
 pub fn seki_stones(board: &Board, ownership: Option<&[f32]>) -> Bitboard {
     let mut seki = Bitboard::EMPTY;
     for c in Color::BOTH {
@@ -130,10 +130,8 @@ fn grow_cluster(board: &Board, start: Bitboard) -> Option<(Bitboard, Bitboard, [
 /// other, before it gives up.
 const SEKI_MAX_FILLS: u32 = 4;
 
-/// Whether no filling of a `shared` liberty approaches the cluster of
-/// `anchor`'s string: each, by either colour, is illegal, a self-atari
-/// that is no throw-in, or leaves a seki of the cluster still (followed
-/// up to `depth` fillings deep); none captures.
+/// Whether neither colour approaches the cluster of `anchor`'s string
+/// (see [`approaches`]).
 fn no_approach(
     board: &Board,
     anchor: Point,
@@ -141,43 +139,57 @@ fn no_approach(
     has_eye: [bool; 2],
     depth: u32,
 ) -> bool {
+    Color::BOTH
+        .into_iter()
+        .all(|c| !approaches(board, c, anchor, shared, has_eye, depth))
+}
+
+/// Whether `c`, filling `shared` liberties of the cluster of `anchor`'s
+/// string one after the other while the other side waits, breaks it: a
+/// filling that captures, a throw-in, or a filling that is no self-atari
+/// after which `c` approaches still (followed up to `depth` fillings
+/// deep). An illegal filling or a self-atari that is no throw-in does not
+/// approach; nor does a filling that only lets the other side approach,
+/// since `c` would not play it.
+fn approaches(
+    board: &Board,
+    c: Color,
+    anchor: Point,
+    shared: Bitboard,
+    has_eye: [bool; 2],
+    depth: u32,
+) -> bool {
     let stride = board.stride();
-    shared.iter().all(|l| {
-        Color::BOTH.into_iter().all(|c| {
-            if !board.is_legal(c, l) {
-                return true;
-            }
-            let e = crate::tactics::move_effect(board, c, l);
-            if e.captures > 0 {
-                return false;
-            }
-            if e.is_self_atari() {
-                let with = board.stones(c) | Bitboard::single(l);
-                let filled = Bitboard::single(l).flood(stride, with);
-                // The taker's stone joins a string of the taker's: the
-                // taken stones become its eye space.
-                let taker_joins = (filled.neighbours(stride)
-                    & (board.empty_points() - Bitboard::single(l)))
-                .iter()
-                .any(|r| !(Bitboard::single(r).neighbours(stride) & board.stones(!c)).is_empty());
-                let throw_in =
-                    taker_joins && killing_space(filled, stride) && !has_eye[(!c).index()];
-                return !throw_in;
-            }
-            if depth == 0 {
-                return false;
-            }
-            let mut next = board.clone();
-            if next.play(c, l).is_err() {
-                return true;
-            }
-            match grow_cluster(&next, next.string_bitboard(anchor)) {
-                Some((_, shared, has_eye)) => {
-                    no_approach(&next, anchor, shared, has_eye, depth - 1)
-                }
-                None => false,
-            }
-        })
+    shared.iter().any(|l| {
+        if !board.is_legal(c, l) {
+            return false;
+        }
+        let e = crate::tactics::move_effect(board, c, l);
+        if e.captures > 0 {
+            return true;
+        }
+        if e.is_self_atari() {
+            let with = board.stones(c) | Bitboard::single(l);
+            let filled = Bitboard::single(l).flood(stride, with);
+            // The taker's stone joins a string of the taker's: the taken
+            // stones become its eye space.
+            let taker_joins = (filled.neighbours(stride)
+                & (board.empty_points() - Bitboard::single(l)))
+            .iter()
+            .any(|r| !(Bitboard::single(r).neighbours(stride) & board.stones(!c)).is_empty());
+            return taker_joins && killing_space(filled, stride) && !has_eye[(!c).index()];
+        }
+        if depth == 0 {
+            return true;
+        }
+        let mut next = board.clone();
+        if next.play(c, l).is_err() {
+            return false;
+        }
+        match grow_cluster(&next, next.string_bitboard(anchor)) {
+            Some((_, shared, has_eye)) => approaches(&next, c, anchor, shared, has_eye, depth - 1),
+            None => true,
+        }
     })
 }
 
