@@ -113,6 +113,18 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
     } else {
         Bitboard::EMPTY
     };
+    // A pair of strings that only one side can approach (a throw-in that
+    // leaves one eye): settled as certain, for this judgement.
+    let (killed, killers) = if params.seki {
+        seki::one_sided_approaches(start, Some(&ownership))
+    } else {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    };
+    let certain = Certain {
+        alive: (certain.alive | killers) - killed,
+        dead: certain.dead | (killed - certain.alive),
+        ..certain
+    };
     let dead = decide(
         start,
         &ownership,
@@ -608,6 +620,49 @@ mod tests {
         let cluster = b.string_bitboard(p("A5")) | b.string_bitboard(p("B8"));
         assert_eq!(b.string_bitboard(p("A5")).count(), 16);
         assert_eq!(seki_stones(b, None) & cluster, cluster);
+    }
+
+    #[test]
+    fn a_throw_in_that_only_one_side_has_kills() {
+        // Game 13 of the 19x19 soak (2026-12-02), White to move: Black's
+        // ten stones at the bottom left and White's A1 B1 share A2 and C1,
+        // with no eye. Black filling either is a self-atari of eleven
+        // stones; White's A2 gives up three stones and leaves Black a bent
+        // three, one eye. Black is dead, White's two stones live (GNU Go
+        // too); tianyuan had it the other way round.
+        let g = game(
+            &[
+                "O O X X . . O . O O O O . . O O . O .",
+                ". . O O X X X O . O X X O O . . O . O",
+                "O O O . O O O O O X X X O O . O O O X",
+                "X O O . O O X X O O X O O O O X X X X",
+                "X X O O X O X X X X X X O O X O O . O",
+                ". X X X X X X O X O X X X X X X O O .",
+                ". . . . O O X O O O X . X . X O O . O",
+                ". X . O . O O X X O O X O O X O X O O",
+                ". X . O O O X . X O O X X X O O X X X",
+                ". . X X X X X . X X O O X . X X X . .",
+                ". . . . . . O X X O O O X X O O X . .",
+                ". . . . X . X . X X O O O X O X X O .",
+                "X X X X . X . . . O X O O O O O X X .",
+                "O O X O X X X X . . X X X O O X . . X",
+                "O O O O O X O O X X X . X O X X . X O",
+                "X O X O X X O O X O O X X O X X X X O",
+                "X X X O O X O . O O O O X O O X X O O",
+                ". X X X O O . O O . O X X O . O X O .",
+                "O O . X X O O O . O X X O O O . O . O",
+            ],
+            7.5,
+        );
+        let p = |s| Point::parse(s, 19).unwrap();
+        let black = g.board().string_bitboard(p("A3"));
+        assert_eq!(black.count(), 10);
+        let (killed, killers) = seki::one_sided_approaches(g.board(), None);
+        assert_eq!(killed & black, black);
+        assert!(killers.contains(p("A1")) && killers.contains(p("B1")));
+        let j = judge(&g, JudgeParams::new(1));
+        assert_eq!(j.dead & black, black, "{:?}", j.dead);
+        assert!(!j.dead.contains(p("A1")) && !j.dead.contains(p("B1")));
     }
 
     #[test]

@@ -51,6 +51,57 @@ pub fn seki_stones(board: &Board, ownership: Option<&[f32]>) -> Bitboard {
     seki
 }
 
+/// Clusters of two strings, one of each colour, whose every liberty is
+/// shared or an eye (as for seki), that one colour approaches and the
+/// other does not ([`approaches`]: a throw-in that leaves a killing
+/// shape): the strings the approach kills and the strings that kill
+/// them, which live. No string around the cluster may be owned by the
+/// other colour by the playouts' `ownership`, as for seki.
+pub fn one_sided_approaches(board: &Board, ownership: Option<&[f32]>) -> (Bitboard, Bitboard) {
+    let (mut dead, mut alive) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let stride = board.stride();
+    let owned = |q: Point| ownership.map_or(0.0, |o| owned(board, o, q));
+    let stones = board.stones(Color::Black) | board.stones(Color::White);
+    for p in &board.stones(Color::Black) {
+        if board.string_head(p) != p {
+            continue;
+        }
+        let string = board.string_bitboard(p);
+        let libs = string.neighbours(stride) & board.empty_points();
+        if !(2..=SEKI_MAX_LIBERTIES).contains(&libs.count()) {
+            continue;
+        }
+        let Some((cluster, shared, has_eye)) = grow_cluster(board, string) else {
+            continue;
+        };
+        let white = cluster - string;
+        if white.is_empty() || (cluster & board.stones(Color::Black)) != string {
+            continue;
+        }
+        let Some(w) = white.first() else { continue };
+        if board.string_bitboard(w) != white {
+            continue;
+        }
+        let border = (cluster.neighbours(stride) & stones) - cluster;
+        if border.iter().any(|q| owned(q) < 0.0) {
+            continue;
+        }
+        let by = |c: Color| approaches(board, c, p, shared, has_eye, SEKI_MAX_FILLS);
+        match (by(Color::Black), by(Color::White)) {
+            (true, false) => {
+                dead |= white;
+                alive |= string;
+            }
+            (false, true) => {
+                dead |= string;
+                alive |= white;
+            }
+            _ => {}
+        }
+    }
+    (dead, alive)
+}
+
 /// Strings a seki cluster may hold before the check gives up.
 const SEKI_MAX_STRINGS: usize = 8;
 
