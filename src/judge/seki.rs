@@ -6,21 +6,21 @@ use super::owned;
 use crate::board::{Bitboard, Board, Color, Point};
 
 /// Strings in seki: a cluster of strings of both colours whose every
-/// liberty is either shared (it touches both colours, and filling it is a
-/// self-atari for either side) or an eye (an empty point whose neighbours
-/// are all stones of one colour, every one of them a string of the
-/// cluster), with at least one shared liberty. Then neither side can
-/// approach: an eye that leans on a string with a liberty outside the
+/// liberty is either shared (it touches both colours) or an eye (an empty
+/// point whose neighbours are all stones of one colour, every one of them
+/// a string of the cluster), with at least one shared liberty, that
+/// neither side can approach: no filling of a shared liberty captures or
+/// leads to a throw-in (below). An eye that leans on a string with a liberty outside the
 /// cluster is no eye, since that string can be captured. A local check,
 /// not a full reading; big eyes (two empty points or more) are left to
 /// the playouts.
 ///
-/// Two self-ataris do not stop an approach. A throw-in: filling a shared
-/// liberty, against strings with no eye in the cluster, with a string
-/// that when taken leaves them an eye space of one eye (at most three
-/// points, or a square or pyramid four, a bulky or cross five, a rabbity
-/// six: the filler takes its vital point next), where the taking stone
-/// joins a string of the taker's. The strings
+/// A self-atari does not approach unless it is a throw-in: filling a
+/// shared liberty, against strings with no eye in the cluster, with a
+/// string that when taken leaves them an eye space of one eye (at most
+/// three points, or a square or pyramid four, a bulky or cross five, a
+/// rabbity six: the filler takes its vital point next), where the taking
+/// stone joins a string of the taker's. The strings
 /// around an eye all join the cluster, so an eye that also touches a
 /// living group (whose other liberties are neither shared nor eyes) is no
 /// seki: it joins the cluster's strings to life. With the playouts'
