@@ -60,8 +60,6 @@ pub fn seki_stones(board: &Board, ownership: Option<&[f32]>) -> Bitboard {
 pub fn one_sided_approaches(board: &Board, ownership: Option<&[f32]>) -> (Bitboard, Bitboard) {
     let (mut dead, mut alive) = (Bitboard::EMPTY, Bitboard::EMPTY);
     let stride = board.stride();
-    let owned = |q: Point| ownership.map_or(0.0, |o| owned(board, o, q));
-    let stones = board.stones(Color::Black) | board.stones(Color::White);
     for p in &board.stones(Color::Black) {
         if board.string_head(p) != p {
             continue;
@@ -74,16 +72,10 @@ pub fn one_sided_approaches(board: &Board, ownership: Option<&[f32]>) -> (Bitboa
         let Some((cluster, shared, has_eye)) = grow_cluster(board, string) else {
             continue;
         };
+        // The rest of the cluster: one white string.
         let white = cluster - string;
-        if white.is_empty() || (cluster & board.stones(Color::Black)) != string {
-            continue;
-        }
         let Some(w) = white.first() else { continue };
-        if board.string_bitboard(w) != white {
-            continue;
-        }
-        let border = (cluster.neighbours(stride) & stones) - cluster;
-        if border.iter().any(|q| owned(q) < 0.0) {
+        if board.string_bitboard(w) != white || dead_border(board, cluster, ownership) {
             continue;
         }
         let by = |c: Color| approaches(board, c, p, shared, has_eye, SEKI_MAX_FILLS);
@@ -115,14 +107,19 @@ fn seki_cluster(board: &Board, start: Bitboard, ownership: Option<&[f32]>) -> Op
     if !no_approach(board, anchor, shared, has_eye, SEKI_MAX_FILLS) {
         return None;
     }
-    // Strings around the cluster must not be dead.
-    let owned = |q: Point| ownership.map_or(0.0, |o| owned(board, o, q));
+    (!dead_border(board, cluster, ownership)).then_some(cluster)
+}
+
+/// Whether a string around `cluster` is one that the other colour owns by
+/// the playouts' `ownership` (a dead wall): then the cluster is neither a
+/// seki nor settled by its own reading.
+fn dead_border(board: &Board, cluster: Bitboard, ownership: Option<&[f32]>) -> bool {
+    let Some(ownership) = ownership else {
+        return false;
+    };
     let stones = board.stones(Color::Black) | board.stones(Color::White);
     let border = (cluster.neighbours(board.stride()) & stones) - cluster;
-    if border.iter().any(|q| owned(q) < 0.0) {
-        return None;
-    }
-    Some(cluster)
+    border.iter().any(|q| owned(board, ownership, q) < 0.0)
 }
 
 /// The cluster grown from `start` through the liberties of its strings,
