@@ -90,6 +90,14 @@ pub struct PriorParams {
     /// (15.8-32.2%), 150 against 300 118 of 200 (59.0%, 52.1-65.6%), 75
     /// against 150 40 of 100 (30.9-49.8%).
     pub learned: u16,
+    /// Further weight of the learned prior in the opening, on boards of
+    /// 13x13 and up: `learned_opening` more at the empty board, falling
+    /// linearly to none once `learned_opening_stones` stones are on it.
+    /// Default 0 (off) until measured.
+    pub learned_opening: u16,
+    /// Stones on the board by which `learned_opening` has worn off.
+    /// Default 60.
+    pub learned_opening_stones: u32,
     /// Read ladders for the escape and ladder-atari priors. Default on
     /// (`bf812ea`): measured with the playouts' snapback check against
     /// the player without both, A/B at fixed playouts: 19x19 at 1,000
@@ -147,6 +155,8 @@ impl Default for PriorParams {
             empty_corner: 60,
             pass_losses: 30,
             learned: 150,
+            learned_opening: 0,
+            learned_opening_stones: 60,
             ladders: true,
             ladder_defence: 0,
             tactics: 30,
@@ -177,7 +187,10 @@ pub fn prior(
         }
     };
     if let Some(q) = learned {
-        add((params.learned as f64 * q.sqrt()).round() as u16, true);
+        add(
+            (learned_weight(board, params) * q.sqrt()).round() as u16,
+            true,
+        );
     }
     let e = move_effect(board, c, p);
     if e.captures > 0 {
@@ -231,6 +244,19 @@ pub fn prior(
         prior_visits: visits.min(u16::MAX as u32) as u16,
         prior_value: wins2.min(u16::MAX as u32) as u16,
     }
+}
+
+/// The weight of the learned prior on `board`: `learned`, and in the
+/// opening of a large board the further `learned_opening`, worn off
+/// linearly by the stones on the board.
+#[inline]
+fn learned_weight(board: &Board, params: &PriorParams) -> f64 {
+    let base = params.learned as f64;
+    if params.learned_opening == 0 || board.size() < 13 || params.learned_opening_stones == 0 {
+        return base;
+    }
+    let left = 1.0 - board.stone_count() as f64 / params.learned_opening_stones as f64;
+    base + params.learned_opening as f64 * left.max(0.0)
 }
 
 /// The prior of passing: poor while the board has room, even once the
@@ -450,6 +476,44 @@ mod tests {
         let taken = [(Color::White, "E5")];
         assert_eq!(open_value(&taken, "D3"), open_value(&taken, "K10"));
         assert_eq!(open_value(&taken, "Q4"), empty("Q4"));
+    }
+
+    #[test]
+    fn the_opening_weight_of_the_learned_prior_wears_off_with_the_stones() {
+        let params = PriorParams {
+            learned_opening: 600,
+            learned_opening_stones: 80,
+            ..PriorParams::default()
+        };
+        let mut b = Board::new(19);
+        assert_eq!(learned_weight(&b, &params), 750.0);
+        for (i, s) in ["D4", "Q16", "D16", "Q4"].iter().enumerate() {
+            let c = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            b.play(c, Point::parse(s, 19).unwrap()).unwrap();
+        }
+        assert_eq!(
+            learned_weight(&b, &params),
+            150.0 + 600.0 * (1.0 - 4.0 / 80.0)
+        );
+        for x in 0..19 {
+            for y in [1, 6, 9, 12] {
+                let p = Point::new(x, y, 19).unwrap();
+                b.add_setup_stone(if y < 9 { Color::Black } else { Color::White }, p)
+                    .unwrap();
+            }
+        }
+        assert!(b.stone_count() >= 80);
+        assert_eq!(learned_weight(&b, &params), 150.0);
+        // Off by default, and never on small boards.
+        assert_eq!(
+            learned_weight(&Board::new(19), &PriorParams::default()),
+            150.0
+        );
+        assert_eq!(learned_weight(&Board::new(9), &params), 150.0);
     }
 
     #[test]

@@ -171,6 +171,12 @@ static PARAMS: &[Param] = &[
     param!("prior.empty_corner", num, priors.empty_corner),
     param!("prior.pass_losses", num, priors.pass_losses),
     param!("prior.learned", num, priors.learned),
+    param!("prior.learned_opening", num, priors.learned_opening),
+    param!(
+        "prior.learned_opening_stones",
+        num,
+        priors.learned_opening_stones
+    ),
     param!("prior.ladders", flag, priors.ladders),
     param!("prior.ladder_defence", num, priors.ladder_defence),
     param!("prior.tactics", num, priors.tactics),
