@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Pachi's win rate for tianyuan at the end of each game record of a
+directory (games cut off with `tianyuan match --max-moves N`).
+
+    pachi_eval.py PACHI PLAYOUTS DIR
+
+PACHI is the Pachi binary (built by hand, docs/STRENGTH.md), PLAYOUTS the
+simulations of its search of each final position (one thread). Pachi's
+value of the side to move is turned into tianyuan's (the player whose PB
+or PW names tianyuan). Prints a line per record, then the mean, its
+standard deviation and standard error. Used for docs/STRENGTH.md, "The
+learned prior in the 19x19 opening".
+"""
+import glob
+import re
+import subprocess
+import sys
+
+LETTERS = "ABCDEFGHJKLMNOPQRST"
+
+
+def gtp(s):
+    if s in ("", "tt"):
+        return "pass"
+    return LETTERS[ord(s[0]) - 97] + str(19 - (ord(s[1]) - 97))
+
+
+def main():
+    pachi, playouts, directory = sys.argv[1], sys.argv[2], sys.argv[3]
+    vals = []
+    for f in sorted(glob.glob(directory + "/game-*.sgf")):
+        t = open(f).read()
+        ty_black = re.search(r"PB\[([^\]]*)\]", t).group(1).startswith("tianyuan")
+        size = int(re.search(r"SZ\[(\d+)\]", t).group(1))
+        komi = re.search(r"KM\[([^\]]*)\]", t).group(1)
+        if size != 19:
+            raise SystemExit(f"{f}: only 19x19 records")
+        mv = re.findall(r";([BW])\[([a-t]{0,2})\]", t)
+        cmds = ["boardsize 19", "clear_board", f"komi {komi}"]
+        cmds += [f"play {c} {gtp(v)}" for c, v in mv]
+        to_move = "W" if mv and mv[-1][0] == "B" else "B"
+        cmds.append(f"genmove {to_move}")
+        r = subprocess.run([pachi, "--nodcnn", "threads=1", "-t", "=" + playouts],
+                           input="\n".join(cmds) + "\n", capture_output=True, text=True)
+        m = re.findall(r"\*\*\* WINNER is \S+ with score ([0-9.]+)%", r.stderr)
+        if not m:
+            print(f, "no value")
+            continue
+        p = float(m[-1]) / 100
+        black = p if to_move == "B" else 1 - p
+        ty = black if ty_black else 1 - black
+        vals.append(ty)
+        print(f"{f} moves {len(mv)} tianyuan {'B' if ty_black else 'W'} "
+              f"pachi-winrate-for-tianyuan {ty:.3f}", flush=True)
+    n = len(vals)
+    if n:
+        mean = sum(vals) / n
+        sd = (sum((v - mean) ** 2 for v in vals) / max(1, n - 1)) ** 0.5
+        print(f"n {n} mean {mean:.3f} sd {sd:.3f} se {sd / n ** 0.5:.3f}")
+
+
+if __name__ == "__main__":
+    main()
