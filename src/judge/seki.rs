@@ -75,7 +75,10 @@ pub fn one_sided_approaches(board: &Board, ownership: Option<&[f32]>) -> (Bitboa
         // The rest of the cluster: one white string.
         let white = cluster - string;
         let Some(w) = white.first() else { continue };
-        if board.string_bitboard(w) != white || dead_border(board, cluster, ownership) {
+        if board.color_at(w) != Some(Color::White)
+            || board.string_bitboard(w) != white
+            || dead_border(board, cluster, ownership)
+        {
             continue;
         }
         let by = |c: Color| approaches(board, c, p, shared, has_eye, SEKI_MAX_FILLS);
