@@ -173,7 +173,9 @@ impl Default for PriorParams {
 }
 
 /// The prior of `c` playing `p` (a legal move) on `board`, `learned` the
-/// probability the learned patterns give the move (when they are used).
+/// learned patterns' virtual wins for the move (when they are used: the
+/// node's [`learned_weight`] times the square root of the move's
+/// probability).
 /// The ladder reads play on the board and leave it as it was.
 pub fn prior(
     board: &mut Board,
@@ -191,11 +193,8 @@ pub fn prior(
             wins2 += WIN * n as u32;
         }
     };
-    if let Some(q) = learned {
-        add(
-            (learned_weight(board, params) * q.sqrt()).round() as u16,
-            true,
-        );
+    if let Some(wins) = learned {
+        add(wins.round() as u16, true);
     }
     let e = move_effect(board, c, p);
     if e.captures > 0 {
@@ -254,8 +253,8 @@ pub fn prior(
 /// The weight of the learned prior on `board`: `learned`, and in the
 /// opening of a large board the further `learned_opening`, worn off
 /// linearly by the stones on the board.
-#[inline]
-fn learned_weight(board: &Board, params: &PriorParams) -> f64 {
+/// The same for every move of a node.
+pub fn learned_weight(board: &Board, params: &PriorParams) -> f64 {
     let base = params.learned as f64;
     if params.learned_opening == 0 || board.size() < 13 || params.learned_opening_stones == 0 {
         return base;

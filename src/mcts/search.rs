@@ -853,8 +853,9 @@ pub(super) fn new_children(
         crate::board::PointSet::new()
     };
 
+    let weight = super::prior::learned_weight(board, &params.priors);
     for &(p, s) in rated.iter() {
-        let learned = model.map(|_| s / total);
+        let learned = model.map(|_| weight * (s / total).sqrt());
         let mut child = prior(board, c, p, recent.last, learned, &params.priors);
         if saves.contains(p) {
             super::prior::add_wins(&mut child, params.priors.ladder_defence);
