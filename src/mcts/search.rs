@@ -210,6 +210,7 @@ static PARAMS: &[Param] = &[
     param!("playout.last_good_reply", flag, heavy.last_good_reply),
     param!("playout.two_liberty_stones", num, heavy.two_liberty_stones),
     param!("playout.two_liberty_race", flag, heavy.two_liberty_race),
+    param!("playout.two_liberty_attack", flag, heavy.two_liberty_attack),
     param!("playout.fill_board", num, heavy.fill_board),
 ];
 

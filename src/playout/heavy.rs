@@ -93,6 +93,11 @@ pub struct HeavyParams {
     /// that moves first), unless the atari is a self-atari. Default off
     /// (with `two_liberty_stones` 1: 29 of 62 on 9x9).
     pub two_liberty_race: bool,
+    /// Atari the string of the last move when it has two liberties and
+    /// cannot simply connect out (Pachi's moggy local 2-lib check, the
+    /// attacker's half): either liberty that is not a self-atari, drawn
+    /// with the two-liberty defence's moves. Default off, not measured yet.
+    pub two_liberty_attack: bool,
     /// Before a random move, this many random empty points are tried for
     /// one whose eight neighbours are all empty, which is played (Pachi's
     /// moggy "fill board"): playouts lay out territory before they fight.
@@ -123,6 +128,7 @@ impl Default for HeavyParams {
             last_good_reply: false,
             two_liberty_stones: 0,
             two_liberty_race: false,
+            two_liberty_attack: false,
             fill_board: 0,
         }
     }
@@ -276,7 +282,12 @@ impl HeavyPolicy {
             let Some(libs) = two_liberties(board, n) else {
                 continue;
             };
+            // Each opposing string once (a string touches several stones).
+            let mut opposing = PointSet::<16>::new();
             for m in opposing_neighbours(board, c, n, params) {
+                if !opposing.add(board.string_head(m)) && !opposing.is_full() {
+                    continue;
+                }
                 if board.in_atari(m) {
                     push_capture(board, c, m, out);
                 } else if params.two_liberty_race {
@@ -296,6 +307,50 @@ impl HeavyPolicy {
             }
         }
     }
+}
+
+impl HeavyPolicy {
+    /// Ataris on the string of the last move when it has two liberties:
+    /// each liberty that `c` may play without a self-atari, unless the
+    /// string has miai to connect out ([`connects_out`]).
+    fn two_liberty_attack(board: &Board, c: Color, last: Point, out: &mut Candidates) {
+        if board.color_at(last) != Some(!c) {
+            return;
+        }
+        let Some(libs) = two_liberties(board, last) else {
+            return;
+        };
+        if connects_out(board, last, libs) {
+            return;
+        }
+        for l in libs {
+            if acceptable(board, c, l, 0) {
+                out.push(l);
+            }
+        }
+    }
+}
+
+/// Whether the string through `s`, with liberties `libs`, can connect to
+/// another string of its colour that is not in atari at the first
+/// liberty, and at the second either connect likewise or extend into
+/// open space: an atari at either liberty is answered by a connection.
+fn connects_out(board: &Board, s: Point, libs: [Point; 2]) -> bool {
+    let owner = board.color_at(s);
+    let head = board.string_head(s);
+    let joins = |l: Point| {
+        board.neighbours(l).iter().any(|&n| {
+            board.color_at(n) == owner && board.string_head(n) != head && !board.in_atari(n)
+        })
+    };
+    let open = |l: Point, other: Point| {
+        board
+            .neighbours(l)
+            .iter()
+            .any(|&n| n != other && board.is_empty_at(n))
+    };
+    (joins(libs[0]) && (joins(libs[1]) || open(libs[1], libs[0])))
+        || (joins(libs[1]) && open(libs[0], libs[1]))
 }
 
 /// The stones of `!c` next to the first `params.attacker_scan_stones`
@@ -389,8 +444,13 @@ impl PlayoutPolicy for HeavyPolicy {
                     return Some(v);
                 }
             }
-            if params.two_liberty_stones > 0 {
-                Self::two_liberty_defence(board, c, last, &mut cands, params);
+            if params.two_liberty_stones > 0 || params.two_liberty_attack {
+                if params.two_liberty_attack {
+                    Self::two_liberty_attack(board, c, last, &mut cands);
+                }
+                if params.two_liberty_stones > 0 {
+                    Self::two_liberty_defence(board, c, last, &mut cands, params);
+                }
                 if let Some(p) = cands.pick(rng) {
                     return Some(p);
                 }
@@ -694,6 +754,49 @@ mod tests {
         let mut cands = Candidates::new(&params);
         HeavyPolicy::two_liberty_defence(&b, Color::Black, p("D3"), &mut cands, &params);
         assert!(cands.set.is_empty());
+    }
+
+    #[test]
+    fn ataris_a_last_move_left_with_two_liberties() {
+        let p = |s| Point::parse(s, 7).unwrap();
+        // White's C3 touches Black's B3 and C4: two liberties, C2 and D3,
+        // and no friend to connect to: Black may atari at either.
+        let mut b = Board::from_rows(&[
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . X . . . .",
+            ". X . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ])
+        .unwrap();
+        b.play(Color::White, p("C3")).unwrap();
+        let params = HeavyParams {
+            two_liberty_attack: true,
+            ..HeavyParams::default()
+        };
+        let mut cands = Candidates::new(&params);
+        HeavyPolicy::two_liberty_attack(&b, Color::Black, p("C3"), &mut cands);
+        let mut got: Vec<String> = cands.set.as_slice().iter().map(|q| q.to_gtp(7)).collect();
+        got.sort();
+        assert_eq!(got, ["C2", "D3"], "{b}");
+        // With White's B2 beside C2 the string connects there, and runs
+        // out at D3: an atari on either side is answered, so none.
+        let mut safe = Board::from_rows(&[
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . X . . . .",
+            ". X . . . . .",
+            ". O . . . . .",
+            ". . . . . . .",
+        ])
+        .unwrap();
+        safe.play(Color::White, p("C3")).unwrap();
+        let mut cands = Candidates::new(&params);
+        HeavyPolicy::two_liberty_attack(&safe, Color::Black, p("C3"), &mut cands);
+        assert!(cands.set.is_empty(), "{safe}");
     }
 
     #[test]

@@ -2,14 +2,17 @@
 """Pachi's win rate for tianyuan at the end of each game record of a
 directory (games cut off with `tianyuan match --max-moves N`).
 
-    pachi_eval.py PACHI PLAYOUTS DIR
+    pachi_eval.py PACHI PLAYOUTS DIR [A]
 
 PACHI is the Pachi binary (built by hand, docs/STRENGTH.md), PLAYOUTS the
 simulations of its search of each final position (one thread). Pachi's
 value of the side to move is turned into tianyuan's (the player whose PB
-or PW names tianyuan). Prints a line per record, then the mean, its
-standard deviation and standard error. Used for docs/STRENGTH.md, "The
-learned prior in the 19x19 opening".
+or PW names tianyuan), or with a last argument `A` into the value of the
+match's engine A (the record's GC says which colour it played): the form
+for an A/B match of two tianyuans cut off in the middle game. Prints a
+line per record, then the mean, its standard deviation and standard
+error. Used for docs/STRENGTH.md, "The learned prior in the 19x19
+opening" and "Pachi as the judge of A/B matches".
 """
 import glob
 import re
@@ -27,15 +30,28 @@ def gtp(s):
 
 def main():
     pachi, playouts, directory = sys.argv[1], sys.argv[2], sys.argv[3]
+    for_a = len(sys.argv) > 4 and sys.argv[4] == "A"
     vals = []
     for f in sorted(glob.glob(directory + "/game-*.sgf")):
         t = open(f).read()
-        ty_black = re.search(r"PB\[([^\]]*)\]", t).group(1).startswith("tianyuan")
+        if for_a:
+            ty_black = "Black: engine A" in t
+        else:
+            ty_black = re.search(r"PB\[([^\]]*)\]", t).group(1).startswith("tianyuan")
         size = int(re.search(r"SZ\[(\d+)\]", t).group(1))
         komi = re.search(r"KM\[([^\]]*)\]", t).group(1)
         if size != 19:
             raise SystemExit(f"{f}: only 19x19 records")
         mv = re.findall(r";([BW])\[([a-t]{0,2})\]", t)
+        resigned = re.search(r"RE\[([BW])\+R\]", t)
+        if resigned:
+            # Ended before the cut: the winner's value is 1.
+            black = 1.0 if resigned.group(1) == "B" else 0.0
+            ty = black if ty_black else 1 - black
+            vals.append(ty)
+            print(f"{f} moves {len(mv)} {'A' if for_a else 'tianyuan'} {'B' if ty_black else 'W'} "
+                  f"resigned-winrate-for-{'A' if for_a else 'tianyuan'} {ty:.3f}", flush=True)
+            continue
         cmds = ["boardsize 19", "clear_board", f"komi {komi}"]
         cmds += [f"play {c} {gtp(v)}" for c, v in mv]
         to_move = "W" if mv and mv[-1][0] == "B" else "B"
@@ -44,14 +60,14 @@ def main():
                            input="\n".join(cmds) + "\n", capture_output=True, text=True)
         m = re.findall(r"\*\*\* WINNER is \S+ with score ([0-9.]+)%", r.stderr)
         if not m:
-            print(f, "no value")
+            print(f, "no value", flush=True)
             continue
         p = float(m[-1]) / 100
         black = p if to_move == "B" else 1 - p
         ty = black if ty_black else 1 - black
         vals.append(ty)
-        print(f"{f} moves {len(mv)} tianyuan {'B' if ty_black else 'W'} "
-              f"pachi-winrate-for-tianyuan {ty:.3f}", flush=True)
+        print(f"{f} moves {len(mv)} {'A' if for_a else 'tianyuan'} {'B' if ty_black else 'W'} "
+              f"pachi-winrate-for-{'A' if for_a else 'tianyuan'} {ty:.3f}", flush=True)
     n = len(vals)
     if n:
         mean = sum(vals) / n
