@@ -283,6 +283,7 @@ fn parameters_are_set_by_name() {
             || name.contains("nakade")
             || name.contains("reply")
             || name.contains("race")
+            || name.contains("attack")
             || name == "rules_in_playouts"
         {
             "off"
