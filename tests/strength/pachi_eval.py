@@ -43,9 +43,14 @@ def main():
         if size != 19:
             raise SystemExit(f"{f}: only 19x19 records")
         mv = re.findall(r";([BW])\[([a-t]{0,2})\]", t)
-        resigned = re.search(r"RE\[([BW])\+R\]", t)
+        # A game that ended by resignation before the cut (the runner's
+        # GC names the result and the moves; a record cut by hand keeps
+        # the whole game's result, and has fewer moves): the winner's
+        # value is 1.
+        resigned = re.search(r"Result: ([BW])\+R \([a-z]+ resigned\) (\d+) moves", t)
+        if resigned and int(resigned.group(2)) != len(mv):
+            resigned = None
         if resigned:
-            # Ended before the cut: the winner's value is 1.
             black = 1.0 if resigned.group(1) == "B" else 0.0
             ty = black if ty_black else 1 - black
             vals.append(ty)
