@@ -17,11 +17,7 @@ import re
 import subprocess
 import sys
 
-LETTERS = "ABCDEFGHJKLMNOPQRST"
-
-
-def gtp(s):
-    return LETTERS[ord(s[0]) - 97] + str(19 - (ord(s[1]) - 97))
+from records import gtp
 
 
 def main():

@@ -12,20 +12,15 @@ match's engine A (the record's GC says which colour it played): the form
 for an A/B match of two tianyuans cut off in the middle game. Prints a
 line per record, then the mean, its standard deviation and standard
 error. Used for docs/STRENGTH.md, "The learned prior in the 19x19
-opening" and "Pachi as the judge of A/B matches".
+opening" and, for `value_bias.py`, "What tianyuan's playouts miss on
+19x19" (the `A` form is not used there yet).
 """
 import glob
 import re
 import subprocess
 import sys
 
-LETTERS = "ABCDEFGHJKLMNOPQRST"
-
-
-def gtp(s):
-    if s in ("", "tt"):
-        return "pass"
-    return LETTERS[ord(s[0]) - 97] + str(19 - (ord(s[1]) - 97))
+from records import final_position, moves, tianyuan_black
 
 
 def main():
@@ -37,12 +32,11 @@ def main():
         if for_a:
             ty_black = "Black: engine A" in t
         else:
-            ty_black = re.search(r"PB\[([^\]]*)\]", t).group(1).startswith("tianyuan")
+            ty_black = tianyuan_black(t)
         size = int(re.search(r"SZ\[(\d+)\]", t).group(1))
-        komi = re.search(r"KM\[([^\]]*)\]", t).group(1)
         if size != 19:
             raise SystemExit(f"{f}: only 19x19 records")
-        mv = re.findall(r";([BW])\[([a-t]{0,2})\]", t)
+        mv = moves(t)
         # A game that ended by resignation before the cut (the runner's
         # GC names the result and the moves; a record cut by hand keeps
         # the whole game's result, and has fewer moves): the winner's
@@ -57,9 +51,7 @@ def main():
             print(f"{f} moves {len(mv)} {'A' if for_a else 'tianyuan'} {'B' if ty_black else 'W'} "
                   f"resigned-winrate-for-{'A' if for_a else 'tianyuan'} {ty:.3f}", flush=True)
             continue
-        cmds = ["boardsize 19", "clear_board", f"komi {komi}"]
-        cmds += [f"play {c} {gtp(v)}" for c, v in mv]
-        to_move = "W" if mv and mv[-1][0] == "B" else "B"
+        cmds, to_move = final_position(t, mv)
         cmds.append(f"genmove {to_move}")
         r = subprocess.run([pachi, "--nodcnn", "threads=1", "-t", "=" + playouts],
                            input="\n".join(cmds) + "\n", capture_output=True, text=True)

@@ -20,13 +20,7 @@ import re
 import subprocess
 import sys
 
-LETTERS = "ABCDEFGHJKLMNOPQRST"
-
-
-def gtp(s):
-    if s in ("", "tt"):
-        return "pass"
-    return LETTERS[ord(s[0]) - 97] + str(19 - (ord(s[1]) - 97))
+from records import final_position, moves, tianyuan_black
 
 
 def main():
@@ -40,12 +34,9 @@ def main():
     diffs = []
     for name in sorted(pachi):
         t = open(os.path.join(directory, name)).read()
-        ty_black = re.search(r"PB\[([^\]]*)\]", t).group(1).startswith("tianyuan")
-        komi = re.search(r"KM\[([^\]]*)\]", t).group(1)
-        mv = re.findall(r";([BW])\[([a-t]{0,2})\]", t)
-        to_move = "W" if mv and mv[-1][0] == "B" else "B"
-        cmds = ["boardsize 19", "clear_board", f"komi {komi}"]
-        cmds += [f"play {c} {gtp(v)}" for c, v in mv]
+        ty_black = tianyuan_black(t)
+        mv = moves(t)
+        cmds, to_move = final_position(t, mv)
         cmds.append(f"genmove {to_move}")
         r = subprocess.run(
             [engine, "--threads", "1", "--playouts", playouts, "--seed", "3"] + extra,
