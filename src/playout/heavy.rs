@@ -728,6 +728,18 @@ mod tests {
         assert_eq!(plain.good_reply(&b, Color::Black, p("E5")), None);
     }
 
+    /// The candidates' points on a board of side `size`, sorted.
+    fn sorted_names(cands: &Candidates, size: usize) -> Vec<String> {
+        let mut names: Vec<String> = cands
+            .set
+            .as_slice()
+            .iter()
+            .map(|q| q.to_gtp(size))
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn defends_a_string_left_with_two_liberties() {
         let p = |s| Point::parse(s, 7).unwrap();
@@ -750,9 +762,7 @@ mod tests {
         };
         let mut cands = Candidates::new(&params);
         HeavyPolicy::two_liberty_defence(&b, Color::Black, p("D3"), &mut cands, &params);
-        let mut got: Vec<String> = cands.set.as_slice().iter().map(|q| q.to_gtp(7)).collect();
-        got.sort();
-        assert_eq!(got, ["B2", "C2"], "{b}");
+        assert_eq!(sorted_names(&cands, 7), ["B2", "C2"], "{b}");
         // A single stone is left alone when the option asks for two.
         let params = HeavyParams {
             two_liberty_stones: 3,
@@ -785,9 +795,7 @@ mod tests {
         };
         let mut cands = Candidates::new(&params);
         HeavyPolicy::two_liberty_attack(&b, Color::Black, p("C3"), &mut cands);
-        let mut got: Vec<String> = cands.set.as_slice().iter().map(|q| q.to_gtp(7)).collect();
-        got.sort();
-        assert_eq!(got, ["C2", "D3"], "{b}");
+        assert_eq!(sorted_names(&cands, 7), ["C2", "D3"], "{b}");
         // With White's B2 beside C2 the string connects there, and runs
         // out at D3: an atari on either side is answered, so none.
         let mut safe = Board::from_rows(&[
