@@ -7,7 +7,13 @@
 //! (stone, empty neighbour) pair, with the count, sum and sum of squares of
 //! the entries' indices. A string is in atari exactly when all entries name
 //! the same point, which holds when `count * sum_sq == sum * sum`; that point
-//! is `sum / count`. Exact liberties come from the colour bitboards on demand.
+//! is `sum / count`. The entries' third and fourth powers, summed modulo
+//! 2^16, screen for strings of two liberties or fewer: the entries' moment
+//! matrix `[[count, sum, sq], [sum, sq, cube], [sq, cube, 4th]]` (a Hankel
+//! matrix) is singular exactly when they name at most two points, so a
+//! determinant that is not zero modulo 2^16 proves three liberties or more
+//! ([`Board::may_lack_three_liberties`]). Exact liberties come from the
+//! colour bitboards on demand.
 //! Nothing here allocates; a copy of the board is one `memcpy`.
 
 use super::bitboard::Bitboard;
@@ -89,6 +95,9 @@ struct StringData {
     stones: u16,
     lib_sum: u32,
     lib_sum_sq: u32,
+    /// The sums of the entries' third and fourth powers, modulo 2^16.
+    lib_sum_cube: u16,
+    lib_sum_4th: u16,
 }
 
 /// The fast board. See the module documentation.
@@ -508,6 +517,27 @@ impl Board {
             .then_some(head)
     }
 
+    /// Whether the string through the stone on `p` may have two liberties
+    /// or fewer. `false` proves three or more; `true` is right but for a
+    /// rare string of three or more whose moment determinant (see the module
+    /// documentation) happens to be a multiple of 2^16, so callers count
+    /// the liberties after a `true`. O(1).
+    #[inline]
+    pub fn may_lack_three_liberties(&self, p: Point) -> bool {
+        let Some(h) = self.head_of_stone(p) else {
+            return false;
+        };
+        let s = &self.strings[h as usize];
+        let (n, s1, s2) = (s.pseudo_libs, s.lib_sum as u16, s.lib_sum_sq as u16);
+        let (s3, s4) = (s.lib_sum_cube, s.lib_sum_4th);
+        let m = |a: u16, b: u16| a.wrapping_mul(b);
+        let minor = |a: u16, b: u16, c: u16, d: u16| m(a, d).wrapping_sub(m(b, c));
+        let det = m(n, minor(s2, s3, s3, s4))
+            .wrapping_sub(m(s1, minor(s1, s3, s2, s4)))
+            .wrapping_add(m(s2, minor(s1, s2, s2, s3)));
+        det == 0
+    }
+
     #[inline]
     fn head_in_atari(&self, h: usize) -> bool {
         let s = &self.strings[h];
@@ -625,10 +655,8 @@ impl Board {
         self.head[pi] = pi as u16;
         self.next[pi] = pi as u16;
         self.strings[pi] = StringData {
-            pseudo_libs: 0,
             stones: 1,
-            lib_sum: 0,
-            lib_sum_sq: 0,
+            ..StringData::default()
         };
         self.stones[c].insert(p);
         self.hash ^= zobrist::key(c, p);
@@ -708,6 +736,9 @@ impl Board {
         s.pseudo_libs += 1;
         s.lib_sum += lib as u32;
         s.lib_sum_sq += (lib * lib) as u32;
+        let cube = (lib * lib * lib) as u16;
+        s.lib_sum_cube = s.lib_sum_cube.wrapping_add(cube);
+        s.lib_sum_4th = s.lib_sum_4th.wrapping_add(cube.wrapping_mul(lib as u16));
     }
 
     #[inline]
@@ -716,6 +747,9 @@ impl Board {
         s.pseudo_libs -= 1;
         s.lib_sum -= lib as u32;
         s.lib_sum_sq -= (lib * lib) as u32;
+        let cube = (lib * lib * lib) as u16;
+        s.lib_sum_cube = s.lib_sum_cube.wrapping_sub(cube);
+        s.lib_sum_4th = s.lib_sum_4th.wrapping_sub(cube.wrapping_mul(lib as u16));
     }
 
     /// Join the strings with heads `a` and `b`; the larger keeps its head.
@@ -741,6 +775,8 @@ impl Board {
         k.stones += g.stones;
         k.lib_sum += g.lib_sum;
         k.lib_sum_sq += g.lib_sum_sq;
+        k.lib_sum_cube = k.lib_sum_cube.wrapping_add(g.lib_sum_cube);
+        k.lib_sum_4th = k.lib_sum_4th.wrapping_add(g.lib_sum_4th);
     }
 
     /// Take the string with head `h` off the board.

@@ -78,6 +78,10 @@ impl Board {
                         expect.pseudo_libs += 1;
                         expect.lib_sum += l as u32;
                         expect.lib_sum_sq += (l * l) as u32;
+                        let cube = (l * l * l) as u16;
+                        expect.lib_sum_cube = expect.lib_sum_cube.wrapping_add(cube);
+                        expect.lib_sum_4th =
+                            expect.lib_sum_4th.wrapping_add(cube.wrapping_mul(l as u16));
                     }
                 }
             }
@@ -90,6 +94,9 @@ impl Board {
             let libs = self.liberties(p).count();
             if (libs == 1) != self.in_atari(p) {
                 return Err("atari test disagrees with the liberty count".into());
+            }
+            if libs <= 2 && !self.may_lack_three_liberties(p) {
+                return Err("liberty screen rules out a string of two liberties or fewer".into());
             }
         }
         Ok(())

@@ -103,6 +103,9 @@ pub fn is_ladder_atari(
 /// The liberties of the string through `p`, when it has exactly two.
 #[inline]
 pub fn two_liberties(board: &Board, p: Point) -> Option<[Point; 2]> {
+    if !board.may_lack_three_liberties(p) {
+        return None;
+    }
     few_liberties(board, board.string_stones(p)).pair()
 }
 
