@@ -217,6 +217,15 @@ fn acceptable(board: &Board, c: Color, p: Point, max_stones: u32) -> bool {
     if empty_nbrs >= 2 {
         return true;
     }
+    // An own string beside `p` with three liberties or more keeps two
+    // after the move (the board's O(1) screen proves the three).
+    let joins_free_string = board
+        .neighbours(p)
+        .iter()
+        .any(|&n| board.color_at(n) == Some(c) && !board.may_lack_three_liberties(n));
+    if joins_free_string {
+        return true;
+    }
     let e = move_effect(board, c, p);
     !(e.is_self_atari() && e.stones > max_stones)
 }
