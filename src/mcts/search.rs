@@ -44,6 +44,11 @@ pub struct SearchParams {
     pub priors: PriorParams,
     /// The playouts' policy.
     pub heavy: HeavyParams,
+    /// From 13x13 up, the heavy playouts' two-liberty stages are on
+    /// ([`SearchParams::heavy_for`]): the attack on the last move's string,
+    /// and the defence of any own string beside it with the race atari.
+    /// Default off.
+    pub two_liberty_large: bool,
     /// The learned patterns that rate new nodes' moves (with
     /// `priors.learned` above 0). Default: the shipped model.
     pub patterns: Option<&'static crate::patterns::Model>,
@@ -64,6 +69,7 @@ impl Default for SearchParams {
             explore: 0.0,
             priors: PriorParams::default(),
             heavy: HeavyParams::default(),
+            two_liberty_large: false,
             patterns: Some(crate::patterns::shipped()),
             rules_in_playouts: true,
         }
@@ -79,6 +85,21 @@ impl SearchParams {
         } else {
             self.rave_equiv
         }
+    }
+
+    /// The playout policy for a board of side `size`: `heavy`, with the
+    /// two-liberty stages turned on from 13x13 up when
+    /// `two_liberty_large` is set (a stage that `heavy` turns on stays on).
+    pub fn heavy_for(&self, size: usize) -> HeavyParams {
+        let mut h = self.heavy;
+        if size >= 13 && self.two_liberty_large {
+            h.two_liberty_attack = true;
+            h.two_liberty_race = true;
+            if h.two_liberty_stones == 0 {
+                h.two_liberty_stones = 1;
+            }
+        }
+        h
     }
 
     /// The names [`SearchParams::set`] takes, in the table's order.
@@ -151,6 +172,7 @@ static PARAMS: &[Param] = &[
     param!("rules_in_playouts", flag, rules_in_playouts),
     param!("rave_equiv", num, rave_equiv),
     param!("rave_equiv_large", num, rave_equiv_large),
+    param!("two_liberty_large", flag, two_liberty_large),
     param!("explore", num, explore),
     param!("prior.even", num, priors.even),
     param!("prior.capture", num, priors.capture),
@@ -541,7 +563,7 @@ impl Search {
                 let (root, done, reason, halt) = (&root, &done, &reason, &halt);
                 s.spawn(move || {
                     let mut worker = Worker::new(root.board, seed.wrapping_add(t as u64));
-                    let mut policy = HeavyPolicy::new(this.params.heavy);
+                    let mut policy = HeavyPolicy::new(this.params.heavy_for(root.board.size()));
                     loop {
                         // A stop from outside (an interrupt) still leaves
                         // the search a few simulations to answer with.

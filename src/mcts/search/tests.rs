@@ -284,6 +284,7 @@ fn parameters_are_set_by_name() {
             || name.contains("reply")
             || name.contains("race")
             || name.contains("attack")
+            || name == "two_liberty_large"
             || name == "rules_in_playouts"
         {
             "off"
@@ -302,4 +303,25 @@ fn parameters_are_set_by_name() {
     assert!(p.set("playout.nakade", "maybe").is_err());
     assert!(p.set("no.such", "1").is_err());
     assert!(p.set("playout.shapes", "NaN").is_err());
+}
+
+#[test]
+fn two_liberty_stages_follow_the_board_size() {
+    let mut p = SearchParams::default();
+    p.set("two_liberty_large", "on").unwrap();
+    let small = p.heavy_for(9);
+    assert!(!small.two_liberty_attack && !small.two_liberty_race);
+    assert_eq!(small.two_liberty_stones, 0);
+    for size in [13, 19] {
+        let large = p.heavy_for(size);
+        assert!(large.two_liberty_attack && large.two_liberty_race);
+        assert_eq!(large.two_liberty_stones, 1);
+    }
+    p.set("two_liberty_large", "off").unwrap();
+    assert_eq!(p.heavy_for(19), p.heavy);
+    // A stage set for every size stays set.
+    p.set("playout.two_liberty_stones", "2").unwrap();
+    p.set("two_liberty_large", "on").unwrap();
+    assert_eq!(p.heavy_for(19).two_liberty_stones, 2);
+    assert_eq!(p.heavy_for(9).two_liberty_stones, 2);
 }
