@@ -234,6 +234,7 @@ static PARAMS: &[Param] = &[
     param!("playout.two_liberty_race", flag, heavy.two_liberty_race),
     param!("playout.two_liberty_attack", flag, heavy.two_liberty_attack),
     param!("playout.fill_board", num, heavy.fill_board),
+    param!("playout.ko_rate", num, heavy.ko_rate),
 ];
 
 /// When to stop.

@@ -110,6 +110,13 @@ pub struct HeavyParams {
     /// moggy "fill board"): playouts lay out territory before they fight.
     /// Default 0, not measured yet.
     pub fill_board: u32,
+    /// Ko fights (Pachi's moggy ko check, its `korate` 40 and `koage`
+    /// 3): in the two moves after the opponent's move that answered a ko
+    /// capture elsewhere, the ko point is played with this chance in
+    /// percent, if it is legal and no self-atari: the capturer fills the
+    /// ko, or its opponent, having made a threat, takes it back. 0: off.
+    /// Default 0, not measured yet.
+    pub ko_rate: u32,
 }
 
 /// The neighbourhood code of a point whose eight neighbours are empty.
@@ -137,6 +144,7 @@ impl Default for HeavyParams {
             two_liberty_race: false,
             two_liberty_attack: false,
             fill_board: 0,
+            ko_rate: 0,
         }
     }
 }
@@ -148,6 +156,9 @@ pub struct HeavyPolicy {
     /// The last good replies, by the replying colour and the point
     /// answered (index 0: none), when `params.last_good_reply`.
     replies: Option<Box<[[u16; ARRAY_SIZE]; 2]>>,
+    /// The ko point of this playout's last ko capture and the moves
+    /// chosen since (0 at the banned side's move), when `params.ko_rate`.
+    ko: Option<(Point, u8)>,
 }
 
 impl HeavyPolicy {
@@ -157,7 +168,25 @@ impl HeavyPolicy {
             replies: params
                 .last_good_reply
                 .then(|| Box::new([[0u16; ARRAY_SIZE]; 2])),
+            ko: None,
         }
+    }
+
+    /// The ko point to play now, if a ko fight is going on and the draw
+    /// says so (see [`HeavyParams::ko_rate`]).
+    #[inline]
+    fn ko_fight(&mut self, board: &Board, c: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        if let Some(k) = board.ko_point(c) {
+            self.ko = Some((k, 0));
+            return None;
+        }
+        let (k, age) = self.ko?;
+        let age = age + 1;
+        self.ko = (age < 2).then_some((k, age));
+        if below(rng, 100) < self.params.ko_rate as usize && acceptable(board, c, k, 1) {
+            return Some(k);
+        }
+        None
     }
 
     /// The remembered reply of `c` to `last`, if it is a fine move now.
@@ -448,6 +477,11 @@ impl HeavyPolicy {
 
 impl PlayoutPolicy for HeavyPolicy {
     fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        if self.params.ko_rate > 0 {
+            if let Some(k) = self.ko_fight(board, c, rng) {
+                return Some(k);
+            }
+        }
         let params = &self.params;
         if let Some(last) = board.last_move() {
             let mut cands = Candidates::new(params);
@@ -491,6 +525,11 @@ impl PlayoutPolicy for HeavyPolicy {
             }
         }
         Self::fallback(board, c, rng, params)
+    }
+
+    #[inline]
+    fn begin(&mut self) {
+        self.ko = None;
     }
 
     fn learn<I: Iterator<Item = Option<Point>>>(
@@ -780,6 +819,53 @@ mod tests {
         let mut cands = Candidates::new(&params);
         HeavyPolicy::two_liberty_defence(&b, Color::Black, p("D3"), &mut cands, &params);
         assert!(cands.set.is_empty());
+    }
+
+    #[test]
+    fn fights_a_ko_after_a_threat() {
+        let p = |s| Point::parse(s, 7).unwrap();
+        // Black's C3 takes White's B3: a ko, White may not take back at once.
+        let mut b = Board::from_rows(&[
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". X O . . . .",
+            "X O . O . . .",
+            ". X O . . . .",
+            ". . . . . . .",
+        ])
+        .unwrap();
+        b.play(Color::Black, p("C3")).unwrap();
+        let mut policy = HeavyPolicy::new(HeavyParams {
+            ko_rate: 100,
+            ..HeavyParams::default()
+        });
+        let mut rng = PlayoutRng::seed_from_u64(1);
+        policy.begin();
+        assert_eq!(policy.ko_fight(&b, Color::White, &mut rng), None);
+        // White plays elsewhere (a threat); Black may fill the ko.
+        b.play(Color::White, p("F6")).unwrap();
+        assert_eq!(policy.ko_fight(&b, Color::Black, &mut rng), Some(p("B3")));
+        // Black answers elsewhere instead; White takes the ko back.
+        b.play(Color::Black, p("F5")).unwrap();
+        assert_eq!(policy.ko_fight(&b, Color::White, &mut rng), Some(p("B3")));
+        b.play(Color::White, p("B3")).unwrap();
+        // Now Black is banned from C3, and the same follows.
+        assert_eq!(policy.ko_fight(&b, Color::Black, &mut rng), None);
+        b.play(Color::Black, p("G7")).unwrap();
+        assert_eq!(policy.ko_fight(&b, Color::White, &mut rng), Some(p("C3")));
+        b.play(Color::White, p("G1")).unwrap();
+        assert_eq!(policy.ko_fight(&b, Color::Black, &mut rng), Some(p("C3")));
+        // Black gives the ko up: two moves after the ban, the fight is over.
+        b.play(Color::Black, p("A7")).unwrap();
+        assert_eq!(policy.ko_fight(&b, Color::White, &mut rng), None);
+        // And a new playout forgets it.
+        b.play(Color::White, p("A6")).unwrap();
+        b.play(Color::Black, p("C3")).unwrap();
+        assert_eq!(policy.ko_fight(&b, Color::White, &mut rng), None);
+        b.play(Color::White, p("G6")).unwrap();
+        policy.begin();
+        assert_eq!(policy.ko_fight(&b, Color::Black, &mut rng), None);
     }
 
     #[test]

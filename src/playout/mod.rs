@@ -44,6 +44,11 @@ pub trait PlayoutPolicy: sealed::Sealed {
     /// pass), the first by `first`, after the move `before` (the last one
     /// before the simulation began), and whether Black won. Policies that
     /// keep no memory ignore it.
+    /// A playout begins (state kept from move to move within one playout
+    /// starts afresh).
+    #[inline]
+    fn begin(&mut self) {}
+
     #[inline]
     fn learn<I: Iterator<Item = Option<Point>>>(
         &mut self,
@@ -114,6 +119,7 @@ pub fn run_logged<P: PlayoutPolicy, L: FnMut(Option<Point>)>(
     let mut c = to_move;
     let mut passes = 0;
     let mut moves = 0;
+    policy.begin();
     while passes < 2 && moves < cap {
         let mv = policy.choose(board, c, rng);
         match mv {
