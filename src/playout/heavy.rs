@@ -103,7 +103,9 @@ pub struct HeavyParams {
     /// (docs/STRENGTH.md, 2026-12-02) with `two_liberty_stones` 1 and
     /// `two_liberty_race`, at 2,000 playouts each, 20 of 30 (66.7%), but
     /// they cost about 24%, and at 2,000 against 2,480 without them 13 of
-    /// 28 (46.4%).
+    /// 28 (46.4%). From 13x13 up the search turns the three two-liberty
+    /// fields on (`SearchParams::two_liberty_large`, on by default since
+    /// the board's liberty screen made them cheaper).
     pub two_liberty_attack: bool,
     /// Before a random move, this many random empty points are tried for
     /// one whose eight neighbours are all empty, which is played (Pachi's

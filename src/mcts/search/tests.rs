@@ -308,7 +308,7 @@ fn parameters_are_set_by_name() {
 #[test]
 fn two_liberty_stages_follow_the_board_size() {
     let mut p = SearchParams::default();
-    p.set("two_liberty_large", "on").unwrap();
+    assert!(p.two_liberty_large);
     let small = p.heavy_for(9);
     assert!(!small.two_liberty_attack && !small.two_liberty_race);
     assert_eq!(small.two_liberty_stones, 0);
