@@ -518,7 +518,8 @@ impl Board {
     }
 
     /// Whether the string through the stone on `p` may have two liberties
-    /// or fewer. `false` proves three or more; `true` is right but for a
+    /// or fewer (`false` when `p` holds no stone). For a stone, `false`
+    /// proves three liberties or more; `true` is right but for a
     /// rare string of three or more whose moment determinant (see the module
     /// documentation) happens to be a multiple of 2^16, so callers count
     /// the liberties after a `true`. O(1).
