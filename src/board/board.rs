@@ -100,6 +100,30 @@ struct StringData {
     lib_sum_4th: u16,
 }
 
+impl StringData {
+    /// Count the pseudo-liberty entry `lib` in.
+    #[inline]
+    fn add_entry(&mut self, lib: usize) {
+        self.pseudo_libs += 1;
+        self.lib_sum += lib as u32;
+        self.lib_sum_sq += (lib * lib) as u32;
+        let cube = (lib * lib * lib) as u16;
+        self.lib_sum_cube = self.lib_sum_cube.wrapping_add(cube);
+        self.lib_sum_4th = self.lib_sum_4th.wrapping_add(cube.wrapping_mul(lib as u16));
+    }
+
+    /// Count the pseudo-liberty entry `lib` out.
+    #[inline]
+    fn remove_entry(&mut self, lib: usize) {
+        self.pseudo_libs -= 1;
+        self.lib_sum -= lib as u32;
+        self.lib_sum_sq -= (lib * lib) as u32;
+        let cube = (lib * lib * lib) as u16;
+        self.lib_sum_cube = self.lib_sum_cube.wrapping_sub(cube);
+        self.lib_sum_4th = self.lib_sum_4th.wrapping_sub(cube.wrapping_mul(lib as u16));
+    }
+}
+
 /// The fast board. See the module documentation.
 #[derive(Clone)]
 pub struct Board {
@@ -733,24 +757,12 @@ impl Board {
 
     #[inline]
     fn add_lib(&mut self, h: usize, lib: usize) {
-        let s = &mut self.strings[h];
-        s.pseudo_libs += 1;
-        s.lib_sum += lib as u32;
-        s.lib_sum_sq += (lib * lib) as u32;
-        let cube = (lib * lib * lib) as u16;
-        s.lib_sum_cube = s.lib_sum_cube.wrapping_add(cube);
-        s.lib_sum_4th = s.lib_sum_4th.wrapping_add(cube.wrapping_mul(lib as u16));
+        self.strings[h].add_entry(lib);
     }
 
     #[inline]
     fn remove_lib(&mut self, h: usize, lib: usize) {
-        let s = &mut self.strings[h];
-        s.pseudo_libs -= 1;
-        s.lib_sum -= lib as u32;
-        s.lib_sum_sq -= (lib * lib) as u32;
-        let cube = (lib * lib * lib) as u16;
-        s.lib_sum_cube = s.lib_sum_cube.wrapping_sub(cube);
-        s.lib_sum_4th = s.lib_sum_4th.wrapping_sub(cube.wrapping_mul(lib as u16));
+        self.strings[h].remove_entry(lib);
     }
 
     /// Join the strings with heads `a` and `b`; the larger keeps its head.

@@ -773,8 +773,11 @@ fn liberty_screen_lets_few_strings_of_three_liberties_through() {
             let mut b = Board::new(size);
             let mut c = Color::Black;
             for _ in 0..size * size * 2 {
-                let empties: Vec<Point> = b.empty_points().iter().collect();
-                let legal: Vec<Point> = empties.into_iter().filter(|&p| b.is_legal(c, p)).collect();
+                let legal: Vec<Point> = b
+                    .empty_points()
+                    .iter()
+                    .filter(|&p| b.is_legal(c, p))
+                    .collect();
                 if legal.is_empty() {
                     break;
                 }

@@ -40,15 +40,15 @@ pub trait PlayoutPolicy: sealed::Sealed {
     /// list.
     fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point>;
 
-    /// Learn from a finished simulation: its moves in order (`None` a
-    /// pass), the first by `first`, after the move `before` (the last one
-    /// before the simulation began), and whether Black won. Policies that
-    /// keep no memory ignore it.
     /// A playout begins (state kept from move to move within one playout
     /// starts afresh).
     #[inline]
     fn begin(&mut self) {}
 
+    /// Learn from a finished simulation: its moves in order (`None` a
+    /// pass), the first by `first`, after the move `before` (the last one
+    /// before the simulation began), and whether Black won. Policies that
+    /// keep no memory ignore it.
     #[inline]
     fn learn<I: Iterator<Item = Option<Point>>>(
         &mut self,

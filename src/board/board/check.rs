@@ -74,14 +74,7 @@ impl Board {
             for q in &string {
                 for n in self.neighbours(q) {
                     if self.cell(n.index()) == EMPTY {
-                        let l = n.index();
-                        expect.pseudo_libs += 1;
-                        expect.lib_sum += l as u32;
-                        expect.lib_sum_sq += (l * l) as u32;
-                        let cube = (l * l * l) as u16;
-                        expect.lib_sum_cube = expect.lib_sum_cube.wrapping_add(cube);
-                        expect.lib_sum_4th =
-                            expect.lib_sum_4th.wrapping_add(cube.wrapping_mul(l as u16));
+                        expect.add_entry(n.index());
                     }
                 }
             }
