@@ -240,6 +240,7 @@ static PARAMS: &[Param] = &[
     param!("playout.two_liberty_attack", flag, heavy.two_liberty_attack),
     param!("playout.fill_board", num, heavy.fill_board),
     param!("playout.ko_rate", num, heavy.ko_rate),
+    param!("playout.shapes_second", flag, heavy.shapes_second),
 ];
 
 /// When to stop.

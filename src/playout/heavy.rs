@@ -119,6 +119,11 @@ pub struct HeavyParams {
     /// ko, or its opponent, having made a threat, takes it back. 0: off.
     /// Default 0, not measured yet.
     pub ko_rate: u32,
+    /// Also look for good 3x3 shapes around the mover's own previous move
+    /// (Pachi's moggy `pattern2`, on there by default): the points next to
+    /// it that are not next to the last move join the shape candidates.
+    /// Default off, not measured yet.
+    pub shapes_second: bool,
 }
 
 /// The neighbourhood code of a point whose eight neighbours are empty.
@@ -147,6 +152,7 @@ impl Default for HeavyParams {
             two_liberty_attack: false,
             fill_board: 0,
             ko_rate: 0,
+            shapes_second: false,
         }
     }
 }
@@ -161,6 +167,9 @@ pub struct HeavyPolicy {
     /// The ko point of this playout's last ko capture and the moves
     /// chosen since (0 at the banned side's move), when `params.ko_rate`.
     ko: Option<(Point, u8)>,
+    /// The last move the previous call of `choose` saw, in this playout:
+    /// the mover's own previous move, when `params.shapes_second`.
+    second: Option<Point>,
 }
 
 impl HeavyPolicy {
@@ -171,6 +180,7 @@ impl HeavyPolicy {
                 .last_good_reply
                 .then(|| Box::new([[0u16; ARRAY_SIZE]; 2])),
             ko: None,
+            second: None,
         }
     }
 
@@ -446,6 +456,14 @@ fn around(board: &Board, p: Point) -> [Point; 8] {
     .map(Point::from_index)
 }
 
+/// Whether `q` is one of the eight points around `p`.
+#[inline]
+fn is_next_to(board: &Board, q: Point, p: Point) -> bool {
+    let s = board.stride() as isize;
+    let d = q.index() as isize - p.index() as isize;
+    [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1].contains(&d)
+}
+
 /// Whether `c` capturing on `l` walks into a snapback: it takes one stone
 /// and leaves a string of two or more stones with that point as its only
 /// liberty, which the opponent then takes back whole.
@@ -479,6 +497,11 @@ impl HeavyPolicy {
 
 impl PlayoutPolicy for HeavyPolicy {
     fn choose(&mut self, board: &mut Board, c: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        let second = if self.params.shapes_second {
+            std::mem::replace(&mut self.second, board.last_move())
+        } else {
+            None
+        };
         if self.params.ko_rate > 0 {
             if let Some(k) = self.ko_fight(board, c, rng) {
                 return Some(k);
@@ -522,6 +545,17 @@ impl PlayoutPolicy for HeavyPolicy {
                     cands.push(q);
                 }
             }
+            if let Some(s) = second.filter(|&s| board.color_at(s).is_some()) {
+                for q in around(board, s) {
+                    if board.is_empty_at(q)
+                        && !is_next_to(board, q, last)
+                        && is_good_shape(board, q)
+                        && acceptable(board, c, q, params.shape_self_atari)
+                    {
+                        cands.push(q);
+                    }
+                }
+            }
             if let Some(p) = cands.pick(rng) {
                 return Some(p);
             }
@@ -532,6 +566,7 @@ impl PlayoutPolicy for HeavyPolicy {
     #[inline]
     fn begin(&mut self) {
         self.ko = None;
+        self.second = None;
     }
 
     fn learn<I: Iterator<Item = Option<Point>>>(
@@ -909,6 +944,42 @@ mod tests {
         let mut cands = Candidates::new(&params);
         HeavyPolicy::two_liberty_attack(&safe, Color::Black, p("C3"), &mut cands);
         assert!(cands.set.is_empty(), "{safe}");
+    }
+
+    #[test]
+    fn finds_shapes_around_the_movers_previous_move() {
+        let p = |s| Point::parse(s, 9).unwrap();
+        // White's E5 makes a diagonal with Black's D4: D5 and E4 are good
+        // shapes for either side. Black then plays in the far corner, which
+        // makes no shape; White's next move looks around E5 as well.
+        let start = Board::from_rows(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . X . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ])
+        .unwrap();
+        let shape_moves = |shapes_second, seed| {
+            let mut policy = HeavyPolicy::new(HeavyParams {
+                shapes_second,
+                ..HeavyParams::default()
+            });
+            let mut rng = PlayoutRng::seed_from_u64(seed);
+            let mut b = start.clone();
+            policy.begin();
+            b.play(Color::White, p("E5")).unwrap();
+            policy.choose(&mut b, Color::Black, &mut rng);
+            b.play(Color::Black, p("A9")).unwrap();
+            let m = policy.choose(&mut b, Color::White, &mut rng);
+            m == Some(p("D5")) || m == Some(p("E4"))
+        };
+        assert!((0..50).all(|seed| shape_moves(true, seed)));
+        assert!((0..50).filter(|&seed| shape_moves(false, seed)).count() < 10);
     }
 
     #[test]
