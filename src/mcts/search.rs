@@ -63,6 +63,14 @@ pub struct SearchParams {
     /// off counts every playout by area, as the Chinese rules do, for
     /// matches that measure what playing by the rules is worth.
     pub rules_in_playouts: bool,
+    /// How much of a simulation's result its margin decides (Fuego's
+    /// `ScoreModification`, 0.02 there by default): a win counts
+    /// `1 - w + w * margin / area` and a loss `w + w * margin / area`
+    /// (`margin` below 0 for a loss, `area` the board's points), so that
+    /// among moves that win alike the search leans to those that win by
+    /// more. The fraction is given by an unbiased random rounding to the
+    /// half-points the tree keeps. Default 0 (off), not measured yet.
+    pub score_weight: f64,
 }
 
 impl Default for SearchParams {
@@ -77,6 +85,7 @@ impl Default for SearchParams {
             two_liberty_large: true,
             patterns: Some(crate::patterns::shipped()),
             rules_in_playouts: true,
+            score_weight: 0.0,
         }
     }
 }
@@ -179,6 +188,7 @@ static PARAMS: &[Param] = &[
     param!("rave_equiv_large", num, rave_equiv_large),
     param!("two_liberty_large", flag, two_liberty_large),
     param!("explore", num, explore),
+    param!("score_weight", num, score_weight),
     param!("prior.even", num, priors.even),
     param!("prior.capture", num, priors.capture),
     param!("prior.atari_escape", num, priors.atari_escape),

@@ -27,7 +27,7 @@ use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
 use crate::board::{AreaCount, Bitboard, Board, Color, Point, ARRAY_SIZE};
 use crate::playout::{self, PlayoutPolicy, PlayoutRng};
 use crate::tactics::reader::Reader;
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 
 /// Deepest path followed in the tree.
 const MAX_DEPTH: usize = 512;
@@ -82,6 +82,30 @@ impl Outcome {
         Outcome { black }
     }
 
+    /// The outcome of a final score with the margin weighed in
+    /// ([`super::SearchParams::score_weight`] `w`, above 0): a win is
+    /// worth `1 - w + w * score / area`, a loss `w + w * score / area`
+    /// (the margin clamped to the board), drawn as whole half-points with
+    /// that mean.
+    fn of_score_weighted(score: f64, w: f64, area: f64, rng: &mut PlayoutRng) -> Outcome {
+        if score == 0.0 {
+            return Outcome { black: WIN / 2 };
+        }
+        let margin = (score / area).clamp(-1.0, 1.0);
+        let value = if score > 0.0 {
+            1.0 - w + w * margin
+        } else {
+            w + w * margin
+        };
+        // `value` in half-points, rounded up with the chance of its fraction.
+        let half_points = value * WIN as f64;
+        let floor = half_points.floor();
+        let up = (rng.next_u32() as f64) < (half_points - floor) * 4_294_967_296.0;
+        Outcome {
+            black: (floor as u32 + up as u32).min(WIN),
+        }
+    }
+
     /// The result for `c`.
     #[inline]
     fn value_for(self, c: Color) -> u32 {
@@ -134,7 +158,12 @@ impl Worker {
         let score = difference as f64 - root.komi;
         let first = (tree_moves > 0).then(|| self.moves[0]);
         search.record(first, score, &self.board);
-        let outcome = Outcome::of_score(score);
+        let outcome = if search.params.score_weight > 0.0 {
+            let area = (self.board.size() * self.board.size()) as f64;
+            Outcome::of_score_weighted(score, search.params.score_weight, area, &mut self.rng)
+        } else {
+            Outcome::of_score(score)
+        };
         if score != 0.0 {
             policy.learn(
                 root.to_move,
@@ -384,5 +413,33 @@ fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams, equiv: f64) 
         value + params.explore * ((parent_visits.max(1) as f64).ln() / n.max(1.0)).sqrt()
     } else {
         value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weighted_outcomes_have_the_margins_mean() {
+        let mut rng = PlayoutRng::seed_from_u64(4);
+        let mean = |score: f64, rng: &mut PlayoutRng| {
+            let n = 200_000;
+            let sum: u32 = (0..n)
+                .map(|_| Outcome::of_score_weighted(score, 0.1, 81.0, rng).black)
+                .sum();
+            sum as f64 / (WIN as f64 * n as f64)
+        };
+        // A win by 40.5 on 9x9 is worth 1 - 0.1 + 0.1 * 0.5 = 0.95 to Black,
+        // a loss by 81 nothing, a loss by 20.25 0.1 - 0.025.
+        assert!((mean(40.5, &mut rng) - 0.95).abs() < 0.003);
+        assert_eq!(mean(-81.0, &mut rng), 0.0);
+        assert!((mean(-20.25, &mut rng) - 0.075).abs() < 0.003);
+        assert_eq!(mean(0.0, &mut rng), 0.5);
+        // The biggest win is a whole win, and no draw goes past the bounds.
+        assert_eq!(mean(500.0, &mut rng), 1.0);
+        for s in [-90.5, -3.5, 0.5, 7.5, 90.5] {
+            assert!(Outcome::of_score_weighted(s, 0.5, 81.0, &mut rng).black <= WIN);
+        }
     }
 }
