@@ -69,7 +69,10 @@ pub struct SearchParams {
     /// (`margin` below 0 for a loss, `area` the board's points), so that
     /// among moves that win alike the search leans to those that win by
     /// more. The fraction is given by an unbiased random rounding to the
-    /// half-points the tree keeps. Default 0 (off), not measured yet.
+    /// half-points the tree keeps. Default 0 (off): on 9x9 at 3,000
+    /// playouts 0.02 won 53 of 100 and 0.05 101 of 200 against it
+    /// (docs/STRENGTH.md, 2026-12-02). Above 0, the win rates the search
+    /// reports include the margin term.
     pub score_weight: f64,
 }
 
