@@ -286,6 +286,7 @@ fn parameters_are_set_by_name() {
             || name.contains("attack")
             || name == "two_liberty_large"
             || name == "rules_in_playouts"
+            || name == "playout.shapes_second"
         {
             "off"
         } else {
