@@ -196,29 +196,40 @@ pub fn prior(
     if let Some(wins) = learned {
         add(wins.round() as u16, true);
     }
-    let e = move_effect(board, c, p);
-    if e.captures > 0 {
-        add(params.capture, true);
-        if e.captures >= 3 {
+    // Each hand-written term reads the board only when it has a weight:
+    // the learned patterns know most of what they say.
+    if params.capture > 0 || params.atari_escape > 0 || params.self_atari > 0 {
+        let e = move_effect(board, c, p);
+        if e.captures > 0 {
             add(params.capture, true);
+            if e.captures >= 3 {
+                add(params.capture, true);
+            }
+        }
+        if params.atari_escape > 0
+            && e.escapes_atari()
+            && !(params.ladders && e.liberties == 2 && escape_is_laddered(board, c, p))
+        {
+            add(params.atari_escape, true);
+        }
+        if e.is_self_atari() && e.stones > 1 {
+            add(params.self_atari, false);
         }
     }
-    if e.escapes_atari() && !(params.ladders && e.liberties == 2 && escape_is_laddered(board, c, p))
+    if params.ladder_atari > 0
+        && params.ladders
+        && last.is_some_and(|last| ladders_last_string(board, c, p, last))
     {
-        add(params.atari_escape, true);
-    }
-    if params.ladders && last.is_some_and(|last| ladders_last_string(board, c, p, last)) {
         add(params.ladder_atari, true);
     }
-    if e.is_self_atari() && e.stones > 1 {
-        add(params.self_atari, false);
-    }
-    if let Some(last) = last {
-        if distance(board, p, last) <= params.near_last_distance {
-            add(params.near_last, true);
+    if params.near_last > 0 {
+        if let Some(last) = last {
+            if distance(board, p, last) <= params.near_last_distance {
+                add(params.near_last, true);
+            }
         }
     }
-    if is_good_shape(board, p) {
+    if params.pattern > 0 && is_good_shape(board, p) {
         add(params.pattern, true);
     }
     // Open areas (no stone within distance 3): the low lines lose; from
@@ -226,7 +237,14 @@ pub fn prior(
     let size = board.size();
     let opening = size >= 13;
     let l = line(board, p);
+    let weighs = match (opening, l) {
+        (true, 0) => params.open_area > 0,
+        (true, 1) => params.open_area_second_line > 0,
+        (true, _) => params.open_area > 0 || params.empty_corner > 0,
+        (false, _) => params.edge > 0,
+    };
     if size >= 9
+        && weighs
         && l <= if opening { 3 } else { 1 }
         && empty_around(board, p, params.open_area_radius)
     {
