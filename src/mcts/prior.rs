@@ -7,7 +7,9 @@
 //! From 13x13 up the opening has its own terms (Pachi's "b19" idea): the
 //! third and fourth lines gain in open areas, the points of empty corners
 //! more, since every opening move has the same playout value within the
-//! noise and RAVE's first picks would otherwise decide.
+//! noise and RAVE's first picks would otherwise decide. Below 13x13 the
+//! learned patterns' prior goes without the hand-written terms, which it
+//! does better without (`PriorParams::hand_small`).
 
 use super::tree::{NewChild, TreeMove, WIN};
 use crate::board::{Board, Color, Point, PointSet};
@@ -19,8 +21,10 @@ use crate::tactics::{distance, line, move_effect};
 /// terms look at. Where the values came from: the first player
 /// (`767fd49`, 2026-11-29) took values in the range Pachi and Fuego use,
 /// tens of virtual playouts for tactical knowledge, and later commits
-/// added terms; no weight has been tuned by comparing values in matches.
-/// The matches that measured a term as a whole are named at its field.
+/// added terms; no weight of a hand-written term has been tuned by
+/// comparing values in matches, but their use beside the learned prior
+/// has (`hand_small`). The matches that measured a term as a whole are
+/// named at its field.
 #[derive(Clone, Copy, Debug)]
 pub struct PriorParams {
     /// Even prior: this many virtual playouts at a 50% win rate. Default
@@ -136,6 +140,17 @@ pub struct PriorParams {
     /// plays (the atari-escape prior may have rated it up). Default 30
     /// (`507c1e9`), measured with `tactics`.
     pub futile: u16,
+    /// Use the hand-written terms (`capture`, `atari_escape`,
+    /// `ladder_atari`, `self_atari`, `near_last`, `pattern`, `edge`) on
+    /// boards below 13x13 too, where the learned prior is used (without it,
+    /// as in the judgement's search, they always count). Default off:
+    /// there the learned patterns,
+    /// which know captures, escapes, ladders, self-ataris, the edge, the
+    /// distance to the last moves and the shapes, do better alone. A/B on
+    /// 9x9 at 3,000 playouts (docs/STRENGTH.md, "The hand-written priors
+    /// beside the learned ones"): without the terms against with them 115
+    /// of 200 (57.5%, 50.6-64.1%). From 13x13 up they stay.
+    pub hand_small: bool,
     /// Visits a node has before its children get the tactical prior.
     /// Default 20; 8 measured no better (103 of 200 against 0, where 20
     /// won 107).
@@ -168,6 +183,7 @@ impl Default for PriorParams {
             tactics_big: 0,
             futile: 30,
             tactics_after: 20,
+            hand_small: false,
         }
     }
 }
@@ -197,8 +213,12 @@ pub fn prior(
         add(wins.round() as u16, true);
     }
     // Each hand-written term reads the board only when it has a weight:
-    // the learned patterns know most of what they say.
-    if params.capture > 0 || params.atari_escape > 0 || params.self_atari > 0 {
+    // the learned patterns know most of what they say. Below 13x13 they
+    // do better without these terms (`hand_small`), where the learned
+    // prior is used.
+    let size = board.size();
+    let hand = params.hand_small || size >= 13 || learned.is_none();
+    if hand && (params.capture > 0 || params.atari_escape > 0 || params.self_atari > 0) {
         let e = move_effect(board, c, p);
         if e.captures > 0 {
             add(params.capture, true);
@@ -216,32 +236,32 @@ pub fn prior(
             add(params.self_atari, false);
         }
     }
-    if params.ladder_atari > 0
+    if hand
+        && params.ladder_atari > 0
         && params.ladders
         && last.is_some_and(|last| ladders_last_string(board, c, p, last))
     {
         add(params.ladder_atari, true);
     }
-    if params.near_last > 0 {
+    if hand && params.near_last > 0 {
         if let Some(last) = last {
             if distance(board, p, last) <= params.near_last_distance {
                 add(params.near_last, true);
             }
         }
     }
-    if params.pattern > 0 && is_good_shape(board, p) {
+    if hand && params.pattern > 0 && is_good_shape(board, p) {
         add(params.pattern, true);
     }
     // Open areas (no stone within distance 3): the low lines lose; from
     // 13x13 up the third and fourth lines and empty corners gain too.
-    let size = board.size();
     let opening = size >= 13;
     let l = line(board, p);
     let weighs = match (opening, l) {
         (true, 0) => params.open_area > 0,
         (true, 1) => params.open_area_second_line > 0,
         (true, _) => params.open_area > 0 || params.empty_corner > 0,
-        (false, _) => params.edge > 0,
+        (false, _) => hand && params.edge > 0,
     };
     if size >= 9
         && weighs
