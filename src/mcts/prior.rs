@@ -7,9 +7,10 @@
 //! From 13x13 up the opening has its own terms (Pachi's "b19" idea): the
 //! third and fourth lines gain in open areas, the points of empty corners
 //! more, since every opening move has the same playout value within the
-//! noise and RAVE's first picks would otherwise decide. Below 13x13 the
-//! learned patterns' prior goes without the hand-written terms, which it
-//! does better without (`PriorParams::hand_small`).
+//! noise and RAVE's first picks would otherwise decide. Beside the
+//! learned patterns' prior the tactical and shape terms are left out (it
+//! does better without them: `PriorParams::hand_small`, `hand_large`); the
+//! opening terms stay.
 
 use super::tree::{NewChild, TreeMove, WIN};
 use crate::board::{Board, Color, Point, PointSet};
@@ -142,15 +143,19 @@ pub struct PriorParams {
     pub futile: u16,
     /// Use the hand-written terms (`capture`, `atari_escape`,
     /// `ladder_atari`, `self_atari`, `near_last`, `pattern`, `edge`) on
-    /// boards below 13x13 too, where the learned prior is used (without it,
-    /// as in the judgement's search, they always count). Default off:
-    /// there the learned patterns,
-    /// which know captures, escapes, ladders, self-ataris, the edge, the
-    /// distance to the last moves and the shapes, do better alone. A/B on
-    /// 9x9 at 3,000 playouts (docs/STRENGTH.md, "The hand-written priors
-    /// beside the learned ones"): without the terms against with them 115
-    /// of 200 (57.5%, 50.6-64.1%). From 13x13 up they stay.
+    /// boards below 13x13 beside the learned prior (without it, as in the
+    /// judgement's search, they always count). Default off: the learned
+    /// patterns, which know captures, escapes, ladders, self-ataris, the
+    /// edge, the distance to the last moves and the shapes, do better
+    /// alone. A/B on 9x9 at 3,000 playouts (docs/STRENGTH.md, "The
+    /// hand-written priors beside the learned ones"): without the terms
+    /// against with them 115 of 200 (57.5%, 50.6-64.1%).
     pub hand_small: bool,
+    /// The same from 13x13 up (the opening terms, `open_area`,
+    /// `open_area_second_line` and `empty_corner`, are apart and stay).
+    /// Default off: A/B on 19x19 at 1,000 playouts, without the terms
+    /// against with them 40 of 61 (65.6%, 53.0-76.3%).
+    pub hand_large: bool,
     /// Visits a node has before its children get the tactical prior.
     /// Default 20; 8 measured no better (103 of 200 against 0, where 20
     /// won 107).
@@ -184,6 +189,7 @@ impl Default for PriorParams {
             futile: 30,
             tactics_after: 20,
             hand_small: false,
+            hand_large: false,
         }
     }
 }
@@ -213,11 +219,16 @@ pub fn prior(
         add(wins.round() as u16, true);
     }
     // Each hand-written term reads the board only when it has a weight:
-    // the learned patterns know most of what they say. Below 13x13 they
-    // do better without these terms (`hand_small`), where the learned
-    // prior is used.
+    // the learned patterns know most of what they say, and do better
+    // without these terms where they are used (`hand_small`,
+    // `hand_large`).
     let size = board.size();
-    let hand = params.hand_small || size >= 13 || learned.is_none();
+    let hand = learned.is_none()
+        || if size >= 13 {
+            params.hand_large
+        } else {
+            params.hand_small
+        };
     if hand && (params.capture > 0 || params.atari_escape > 0 || params.self_atari > 0) {
         let e = move_effect(board, c, p);
         if e.captures > 0 {

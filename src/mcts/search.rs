@@ -224,6 +224,7 @@ static PARAMS: &[Param] = &[
     param!("prior.tactics_after", num, priors.tactics_after),
     param!("prior.futile", num, priors.futile),
     param!("prior.hand_small", flag, priors.hand_small),
+    param!("prior.hand_large", flag, priors.hand_large),
     param!("playout.candidates", num, heavy.candidates),
     param!("playout.random_redraws", num, heavy.random_redraws),
     param!("playout.random_self_atari", num, heavy.random_self_atari),

@@ -287,7 +287,7 @@ fn parameters_are_set_by_name() {
             || name == "two_liberty_large"
             || name == "rules_in_playouts"
             || name == "playout.shapes_second"
-            || name == "prior.hand_small"
+            || name.starts_with("prior.hand_")
         {
             "off"
         } else {
