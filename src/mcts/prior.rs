@@ -266,30 +266,26 @@ pub fn prior(
     }
     // Open areas (no stone within distance 3): the low lines lose; from
     // 13x13 up the third and fourth lines and empty corners gain too.
+    // Virtual losses, virtual wins and the further wins of an empty
+    // corner's point that an open area gives a move on line `l`; the area
+    // is read only when one of them has a weight.
     let opening = size >= 13;
-    let l = line(board, p);
-    let weighs = match (opening, l) {
-        (true, 0) => params.open_area > 0,
-        (true, 1) => params.open_area_second_line > 0,
-        (true, _) => params.open_area > 0 || params.empty_corner > 0,
-        (false, _) => hand && params.edge > 0,
+    let (losses, wins, corner) = match (opening, line(board, p)) {
+        (true, 0) => (params.open_area, 0, 0),
+        (true, 1) => (params.open_area_second_line, 0, 0),
+        (true, 2 | 3) => (0, params.open_area, params.empty_corner),
+        (false, 0) if hand => (params.edge, 0, 0),
+        (false, 1) if hand => (params.edge / 2, 0, 0),
+        _ => (0, 0, 0),
     };
     if size >= 9
-        && weighs
-        && l <= if opening { 3 } else { 1 }
+        && (losses > 0 || wins > 0 || corner > 0)
         && empty_around(board, p, params.open_area_radius)
     {
-        match (opening, l) {
-            (true, 0) => add(params.open_area, false),
-            (true, 1) => add(params.open_area_second_line, false),
-            (true, _) => {
-                add(params.open_area, true);
-                if is_empty_corner_point(board, p) {
-                    add(params.empty_corner, true);
-                }
-            }
-            (false, 0) => add(params.edge, false),
-            (false, _) => add(params.edge / 2, false),
+        add(losses, false);
+        add(wins, true);
+        if corner > 0 && is_empty_corner_point(board, p) {
+            add(corner, true);
         }
     }
     NewChild {
