@@ -74,6 +74,13 @@ pub struct SearchParams {
     /// (docs/STRENGTH.md, 2026-12-02). Above 0, the win rates the search
     /// reports include the margin term.
     pub score_weight: f64,
+    /// Weight of the AMAF results by how soon after a node their move came
+    /// (Pachi's `distance_rave`, 3 there by default): a result counts `1 +
+    /// amaf_distance * (moves left after it) / (moves after the node + 1)`
+    /// times (rounded down), so from `amaf_distance` next to the node down
+    /// to 1 at the end of the playout. Default 0 (off: every result counts
+    /// once) until measured.
+    pub amaf_distance: u32,
 }
 
 impl Default for SearchParams {
@@ -89,6 +96,7 @@ impl Default for SearchParams {
             patterns: Some(crate::patterns::shipped()),
             rules_in_playouts: true,
             score_weight: 0.0,
+            amaf_distance: 0,
         }
     }
 }
@@ -192,6 +200,7 @@ static PARAMS: &[Param] = &[
     param!("two_liberty_large", flag, two_liberty_large),
     param!("explore", num, explore),
     param!("score_weight", num, score_weight),
+    param!("amaf_distance", num, amaf_distance),
     param!("prior.even", num, priors.even),
     param!("prior.capture", num, priors.capture),
     param!("prior.atari_escape", num, priors.atari_escape),

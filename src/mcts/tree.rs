@@ -179,10 +179,12 @@ impl Node {
         self.value.fetch_add(v, Relaxed);
     }
 
+    /// Add an AMAF result (half-points) of weight `w`: it counts as `w`
+    /// results of value `v`.
     #[inline]
-    pub fn add_amaf(&self, v: u32) {
-        self.amaf_visits.fetch_add(1, Relaxed);
-        self.amaf_value.fetch_add(v, Relaxed);
+    pub fn add_amaf(&self, v: u32, w: u32) {
+        self.amaf_visits.fetch_add(w, Relaxed);
+        self.amaf_value.fetch_add(v * w, Relaxed);
     }
 
     pub fn is_expanded(&self) -> bool {
@@ -576,7 +578,7 @@ mod tests {
             let node = src.node(i);
             for _ in 0..=k {
                 node.add_visit();
-                node.add_amaf(1);
+                node.add_amaf(1, 1);
             }
             node.add_value(k as u32);
         }

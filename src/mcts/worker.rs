@@ -42,8 +42,10 @@ pub(super) struct Worker {
     /// Arena indices of the nodes of the current simulation, the root
     /// first: node `i` was entered by move `i - 1`.
     path: Vec<u32>,
-    /// For AMAF: colour (1 Black, 2 White) that first played each point.
+    /// For AMAF: colour (1 Black, 2 White) that first played each point,
     first: [u8; ARRAY_SIZE],
+    /// and the index in `moves` of that first play.
+    first_at: [u16; ARRAY_SIZE],
     /// The children of the node being expanded.
     children: Vec<NewChild>,
     /// Its moves with their learned strengths.
@@ -136,6 +138,7 @@ impl Worker {
             moves: Vec::with_capacity(MAX_DEPTH + playout::max_moves(board.size()) as usize + 8),
             path: Vec::with_capacity(MAX_DEPTH + 2),
             first: [0; ARRAY_SIZE],
+            first_at: [0; ARRAY_SIZE],
             children: Vec::with_capacity(board.size() * board.size() + 1),
             rated: Vec::with_capacity(board.size() * board.size()),
             reader: Reader::new(board.size()),
@@ -173,7 +176,13 @@ impl Worker {
             );
         }
         self.backup(&search.tree, root.to_move, outcome);
-        self.backup_amaf(&search.tree, root.to_move, tree_moves, outcome);
+        self.backup_amaf(
+            &search.tree,
+            root.to_move,
+            tree_moves,
+            outcome,
+            search.params.amaf_distance,
+        );
     }
 
     /// Select: descend from the root to a leaf (expanding a leaf that is
@@ -331,18 +340,23 @@ impl Worker {
     /// whose point the side to move there played first later in the
     /// simulation (tree and playout moves alike) gets the result for that
     /// side. The path is walked from the deepest node up, knowing for each
-    /// point which colour played it first after that node.
+    /// point which colour played it first after that node, and when.
+    /// With `distance` above 0 a result weighs more the sooner after the
+    /// node its move came (Pachi's `distance_rave`): [`amaf_weight`].
     fn backup_amaf(
         &mut self,
         tree: &Tree,
         root_to_move: Color,
         tree_moves: usize,
         outcome: Outcome,
+        distance: u32,
     ) {
+        let len = self.moves.len();
         self.first.fill(0);
-        for i in (tree_moves..self.moves.len()).rev() {
+        for i in (tree_moves..len).rev() {
             if let Some(p) = self.moves[i].point() {
                 self.first[p.index()] = mover(root_to_move, i) as u8 + 1;
+                self.first_at[p.index()] = i as u16;
             }
         }
         for d in (0..self.path.len()).rev() {
@@ -351,20 +365,35 @@ impl Worker {
             let tag = to_play as u8 + 1;
             let v = outcome.value_for(to_play);
             for child in tree.children(node) {
-                if child
-                    .mv()
-                    .point()
-                    .is_some_and(|p| self.first[p.index()] == tag)
-                {
-                    child.add_amaf(v);
+                if let Some(p) = child.mv().point() {
+                    if self.first[p.index()] == tag {
+                        let first = self.first_at[p.index()] as usize;
+                        child.add_amaf(v, amaf_weight(distance, len, first, d));
+                    }
                 }
             }
             if d > 0 {
                 if let Some(p) = self.moves[d - 1].point() {
                     self.first[p.index()] = mover(root_to_move, d - 1) as u8 + 1;
+                    self.first_at[p.index()] = (d - 1) as u16;
                 }
             }
         }
+    }
+}
+
+/// The weight of an AMAF result at a node of depth `d` for the move
+/// played first at index `first` of a simulation of `len` moves
+/// ([`Worker::backup_amaf`]): `1 + distance * (len - first) / (len - d +
+/// 1)`, rounded down, so from `distance` just after the node (in all but
+/// the shortest simulations) down to 1 at the end; 1 for every result
+/// when `distance` is 0.
+#[inline]
+fn amaf_weight(distance: u32, len: usize, first: usize, d: usize) -> u32 {
+    if distance == 0 {
+        1
+    } else {
+        1 + (distance as usize * (len - first) / (len - d + 1)) as u32
     }
 }
 
@@ -418,6 +447,25 @@ fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams, equiv: f64) 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn amaf_weights_fall_from_the_node_to_the_end() {
+        use super::amaf_weight;
+        // Off: every result counts once.
+        assert_eq!(amaf_weight(0, 100, 0, 0), 1);
+        assert_eq!(amaf_weight(0, 100, 99, 0), 1);
+        // Pachi's 3: 1 + 3 * (len - first) / (len - d + 1).
+        assert_eq!(amaf_weight(3, 100, 0, 0), 3); // 300 / 101
+        assert_eq!(amaf_weight(3, 100, 50, 0), 2); // 150 / 101
+        assert_eq!(amaf_weight(3, 100, 99, 0), 1); // 3 / 101
+        assert_eq!(amaf_weight(3, 100, 60, 60), 3); // 120 / 41
+        let mut last = u32::MAX;
+        for first in 10..100 {
+            let w = amaf_weight(3, 100, first, 10);
+            assert!((1..=3).contains(&w) && w <= last);
+            last = w;
+        }
+    }
+
     use super::*;
 
     #[test]
