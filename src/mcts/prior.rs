@@ -93,7 +93,8 @@ pub struct PriorParams {
     /// of 200 (71.0%, 95% interval 64.4-76.8%), 19x19 at 1,000 playouts 22
     /// of 23; then on 9x9 at 3,000 playouts, 600 against 300 23 of 100
     /// (15.8-32.2%), 150 against 300 118 of 200 (59.0%, 52.1-65.6%), 75
-    /// against 150 40 of 100 (30.9-49.8%).
+    /// against 150 40 of 100 (30.9-49.8%); on 19x19 at 1,000 playouts,
+    /// 300 with `even` 20 (Pachi's values there) won 0 of 8 against it.
     pub learned: u16,
     /// Further weight of the learned prior in the opening, on boards of
     /// 13x13 and up: `learned_opening` more at the empty board, falling
