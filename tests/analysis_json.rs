@@ -159,10 +159,14 @@ fn responses_have_katago_shape_and_values() {
             .sum();
         assert!((total - 1.0).abs() < 1e-3, "policy sums to {total}");
     }
-    // Black's stone at E5 is Black's from Black's view.
+    // Black's stone at E5 is Black's from Black's view: clearly above 0
+    // (ownership runs from -1, White's, to 1, Black's). This early in a
+    // 9x9 game the playouts lose a lone stone in a quarter of the games or
+    // so: the value is about 0.5 (0.47 to 0.5 with the pattern model of
+    // 2026-12-02, above 0.5 with the one before), so the bound is 0.25.
     let last = out.iter().find(|r| r["turnNumber"] == 3).unwrap();
     let e5 = last["ownership"][4 * 9 + 4].as_f64().unwrap();
-    assert!(e5 > 0.5, "E5 owned {e5}");
+    assert!(e5 > 0.25, "E5 owned {e5}");
 }
 
 #[test]
