@@ -365,11 +365,12 @@ impl Worker {
             let tag = to_play as u8 + 1;
             let v = outcome.value_for(to_play);
             for child in tree.children(node) {
-                if let Some(p) = child.mv().point() {
-                    if self.first[p.index()] == tag {
-                        let first = self.first_at[p.index()] as usize;
-                        child.add_amaf(v, amaf_weight(distance, len, first, d));
-                    }
+                let Some(p) = child.mv().point() else {
+                    continue;
+                };
+                if self.first[p.index()] == tag {
+                    let first = self.first_at[p.index()] as usize;
+                    child.add_amaf(v, amaf_weight(distance, len, first, d));
                 }
             }
             if d > 0 {
@@ -447,9 +448,10 @@ fn rave_value(s: &Stats, parent_visits: u32, params: &SearchParams, equiv: f64) 
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn amaf_weights_fall_from_the_node_to_the_end() {
-        use super::amaf_weight;
         // Off: every result counts once.
         assert_eq!(amaf_weight(0, 100, 0, 0), 1);
         assert_eq!(amaf_weight(0, 100, 99, 0), 1);
@@ -465,8 +467,6 @@ mod tests {
             last = w;
         }
     }
-
-    use super::*;
 
     #[test]
     fn weighted_outcomes_have_the_margins_mean() {
