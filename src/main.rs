@@ -417,6 +417,7 @@ fn main() {
                 iterations: a.iterations,
                 max_pattern_size: a.max_pattern_size,
                 seed: cli.engine.seed.unwrap_or(1),
+                threads: cli.engine.options().threads,
             };
             if let Some(file) = &a.evaluate {
                 let bytes = std::fs::read(file)

@@ -49,6 +49,8 @@ pub struct TrainOptions {
     /// shapes alone, as the playouts use them.
     pub max_pattern_size: u8,
     pub seed: u64,
+    /// Threads for the fit (the result does not depend on them).
+    pub threads: usize,
 }
 
 impl Default for TrainOptions {
@@ -63,6 +65,7 @@ impl Default for TrainOptions {
             iterations: 20,
             max_pattern_size: spatial::MAX_SIZE,
             seed: 1,
+            threads: 1,
         }
     }
 }
@@ -74,10 +77,13 @@ struct Record {
     moves: Vec<(Color, Option<Point>)>,
 }
 
-/// One position to learn from: the board before the move, the mover, the
-/// move played and the last two moves.
+/// One position to learn from: where it is (its game, an index into the
+/// records it came from, and the number of moves before it), the mover, the
+/// move played and the last two moves. The board is not kept (a board is
+/// 17 KB; a million of them would not fit): `replay` makes it again.
 struct Position {
-    board: Board,
+    game: u32,
+    ply: u32,
     c: Color,
     played: Point,
     last: Option<Point>,
@@ -228,16 +234,24 @@ fn record_of(text: &str, size: Option<usize>) -> Option<Record> {
     })
 }
 
-/// The positions of a game where a stone was played, as `keep` chooses.
-fn positions(r: &Record, mut keep: impl FnMut() -> bool, out: &mut Vec<Position>) {
+/// The board of `r` before its first move, or `None` if its setup is not
+/// a position.
+fn start_board(r: &Record) -> Option<Board> {
     let mut b = Board::new(r.size);
     for &(c, p) in &r.setup {
-        if b.add_setup_stone(c, p).is_err() {
-            return;
-        }
+        b.add_setup_stone(c, p).ok()?;
     }
+    Some(b)
+}
+
+/// The positions of game `game` (`r`) where a stone was played, as `keep`
+/// chooses; a game stops at its first illegal move.
+fn positions(r: &Record, game: usize, mut keep: impl FnMut() -> bool, out: &mut Vec<Position>) {
+    let Some(mut b) = start_board(r) else {
+        return;
+    };
     let (mut last, mut last2) = (None, None);
-    for &(c, mv) in &r.moves {
+    for (ply, &(c, mv)) in r.moves.iter().enumerate() {
         match mv {
             Some(p) => {
                 if !b.is_legal(c, p) {
@@ -245,7 +259,8 @@ fn positions(r: &Record, mut keep: impl FnMut() -> bool, out: &mut Vec<Position>
                 }
                 if keep() {
                     out.push(Position {
-                        board: b.clone(),
+                        game: game as u32,
+                        ply: ply as u32,
                         c,
                         played: p,
                         last,
@@ -261,22 +276,114 @@ fn positions(r: &Record, mut keep: impl FnMut() -> bool, out: &mut Vec<Position>
     }
 }
 
-/// A team: up to eight feature ids, sorted, padded with `NONE`.
-type Team = [u32; 8];
-const NONE: u32 = u32::MAX;
+/// Calls `f(j, board, position)` for each of `positions` (in the order of
+/// their games and moves, as `positions` makes them), with the board before
+/// its move, replaying each game once.
+fn replay(records: &[Record], positions: &[Position], mut f: impl FnMut(usize, &Board, &Position)) {
+    let mut board = Board::new(19);
+    let (mut game, mut ply) = (usize::MAX, 0);
+    for (j, pos) in positions.iter().enumerate() {
+        let r = &records[pos.game as usize];
+        if pos.game as usize != game || (pos.ply as usize) < ply {
+            board = start_board(r).expect("a position of a game whose setup is a position");
+            (game, ply) = (pos.game as usize, 0);
+        }
+        while ply < pos.ply as usize {
+            match r.moves[ply] {
+                (c, Some(p)) => {
+                    board.play(c, p).expect("a move before a position is legal");
+                }
+                (_, None) => board.pass(),
+            }
+            ply += 1;
+        }
+        f(j, &board, pos);
+    }
+}
 
-/// The teams of the training positions.
+/// A team: the tactical feature ids of a move (ascending, padded with
+/// `NO_TACTIC`) and the id of its spatial pattern (`NONE` when none is
+/// known). 12 bytes: a fit holds hundreds of millions.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Team {
+    tactics: [u8; 7],
+    pattern: u32,
+}
+const NONE: u32 = u32::MAX;
+const NO_TACTIC: u8 = u8::MAX;
+const _: () = assert!(TACTICAL_IDS < NO_TACTIC as u32 && Group::ALL.len() == 7);
+
+impl Team {
+    /// The feature ids, tactical first.
+    fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.tactics
+            .iter()
+            .take_while(|&&id| id != NO_TACTIC)
+            .map(|&id| id as u32)
+            .chain((self.pattern != NONE).then_some(self.pattern))
+    }
+}
+
+/// The training positions are fitted in this many parts of consecutive
+/// positions, on as many threads as there are: a fixed number, so that the
+/// sums of the fit, and so the file it writes, do not depend on the threads.
+const PARTS: usize = 16;
+
+/// The teams of the training positions, in `PARTS` parts.
 struct Data {
+    parts: Vec<Part>,
+}
+
+/// The teams of some consecutive training positions.
+struct Part {
     /// Distinct teams of all positions, one after another.
     teams: Vec<Team>,
-    counts: Vec<u32>,
+    /// How many moves of its position have each team (at most 361).
+    counts: Vec<u16>,
     /// `start[j]..start[j + 1]`: the teams of position `j`.
     start: Vec<usize>,
     /// The index (in `teams`) of each position's played move.
     winner: Vec<usize>,
 }
 
-/// The team of `c` playing `p` in `pos`'s board (`board` a scratch copy).
+impl Data {
+    fn teams(&self) -> usize {
+        self.parts.iter().map(|p| p.teams.len()).sum()
+    }
+    fn positions(&self) -> usize {
+        self.parts.iter().map(|p| p.winner.len()).sum()
+    }
+}
+
+/// `f(0)`, ..., `f(n - 1)`, computed on up to `threads` threads.
+fn in_parallel<T: Send>(n: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let threads = threads.clamp(1, n.max(1));
+    let mut out: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    std::thread::scope(|s| {
+        let f = &f;
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (t..n)
+                        .step_by(threads)
+                        .map(|i| (i, f(i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for w in workers {
+            for (i, v) in w.join().expect("a training thread panicked") {
+                out[i] = Some(v);
+            }
+        }
+    });
+    out.into_iter()
+        .map(|v| v.expect("every part computed"))
+        .collect()
+}
+
+/// The team of `pos.c` playing `p` in `board` (a scratch copy of the
+/// position's board).
 fn team_of(
     board: &mut Board,
     codes: &spatial::Codes,
@@ -285,37 +392,64 @@ fn team_of(
     dict: &HashTable<(u8, u32)>,
 ) -> Team {
     let t = tactics(board, pos.c, p, pos.last, pos.last2);
-    let mut team = [NONE; 8];
-    let mut n = 0;
-    for id in t.ids() {
-        team[n] = id;
-        n += 1;
+    let mut team = Team {
+        tactics: [NO_TACTIC; 7],
+        pattern: NONE,
+    };
+    for (slot, id) in team.tactics.iter_mut().zip(t.ids()) {
+        *slot = id as u8;
     }
     if let Some(i) = codes.largest_known(board, p, |k, h| match dict.get(&h) {
         Some(&(size, i)) if size as usize == k => Some(i),
         _ => None,
     }) {
-        team[n] = TACTICAL_IDS + i;
+        team.pattern = TACTICAL_IDS + i;
     }
     team
 }
 
-fn build_data(train: &[Position], dict: &HashTable<(u8, u32)>) -> Data {
-    let mut data = Data {
+fn build_data(
+    records: &[Record],
+    train: &[Position],
+    dict: &HashTable<(u8, u32)>,
+    threads: usize,
+) -> Data {
+    let bound = |i: usize| i * train.len() / PARTS;
+    Data {
+        parts: in_parallel(PARTS, threads, |i| {
+            build_part(records, &train[bound(i)..bound(i + 1)], dict)
+        }),
+    }
+}
+
+fn build_part(records: &[Record], train: &[Position], dict: &HashTable<(u8, u32)>) -> Part {
+    let mut data = Part {
         teams: Vec::new(),
         counts: Vec::new(),
         start: vec![0],
         winner: Vec::new(),
     };
     let mut local: HashMap<Team, usize> = HashMap::new();
-    for pos in train {
-        let mut board = pos.board.clone();
+    let mut board = Board::new(19);
+    let mut empties = Vec::with_capacity(361);
+    // Reserve once, from the first positions' mean, rather than let the
+    // vectors double (which would need up to three times their size).
+    let sample = (train.len() / 100).max(1);
+    replay(records, train, |j, b, pos| {
+        if j == sample {
+            let per = data.teams.len() as f64 / j as f64;
+            let more = (per * (train.len() - j) as f64 * 1.1) as usize;
+            data.teams.reserve(more);
+            data.counts.reserve(more);
+        }
+        board.copy_from(b);
         let codes = spatial::Codes::new(&board, pos.c);
         local.clear();
         let first = data.teams.len();
         let mut winner = 0;
-        let empties: Vec<Point> = pos.board.empty_points().iter().collect();
-        for p in empties {
+        empties.clear();
+        empties.extend(b.empty_points().iter());
+        for &p in &empties {
             if !board.is_legal(pos.c, p) {
                 continue;
             }
@@ -333,7 +467,7 @@ fn build_data(train: &[Position], dict: &HashTable<(u8, u32)>) -> Data {
         debug_assert!(winner >= first);
         data.winner.push(winner);
         data.start.push(data.teams.len());
-    }
+    });
     data
 }
 
@@ -353,35 +487,22 @@ fn group_of(id: u32) -> usize {
 }
 
 fn strength(team: &Team, gamma: &[f64]) -> f64 {
-    team.iter()
-        .take_while(|&&id| id != NONE)
-        .map(|&id| gamma[id as usize])
-        .product()
+    team.ids().map(|id| gamma[id as usize]).product()
 }
 
 /// One MM update of every feature of group `g`; returns the training
 /// log-likelihood before it.
-fn mm_group(data: &Data, gamma: &mut [f64], wins: &[f64], g: usize) -> f64 {
+fn mm_group(data: &Data, gamma: &mut [f64], wins: &[f64], g: usize, threads: usize) -> f64 {
+    let sums = in_parallel(data.parts.len(), threads, |i| {
+        part_sums(&data.parts[i], gamma, g)
+    });
     let mut denom = vec![0.0f64; gamma.len()];
     let mut ll = 0.0;
-    for j in 0..data.winner.len() {
-        let teams = data.start[j]..data.start[j + 1];
-        let e: f64 = teams
-            .clone()
-            .map(|t| data.counts[t] as f64 * strength(&data.teams[t], gamma))
-            .sum();
-        ll += strength(&data.teams[data.winner[j]], gamma).ln() - e.ln();
-        for t in teams {
-            let team = &data.teams[t];
-            if let Some(&id) = team
-                .iter()
-                .take_while(|&&id| id != NONE)
-                .find(|&&id| group_of(id) == g)
-            {
-                let s = strength(team, gamma) / gamma[id as usize];
-                denom[id as usize] += data.counts[t] as f64 * s / e;
-            }
+    for (d, l) in sums {
+        for (a, b) in denom.iter_mut().zip(d) {
+            *a += b;
         }
+        ll += l;
     }
     for (id, gm) in gamma.iter_mut().enumerate() {
         if group_of(id as u32) == g {
@@ -393,15 +514,39 @@ fn mm_group(data: &Data, gamma: &mut [f64], wins: &[f64], g: usize) -> f64 {
     ll
 }
 
+/// A part's share of the MM sums of group `g`: `sum_j C_ij / E_j` for each
+/// feature `i`, and the log-likelihood of its positions.
+fn part_sums(data: &Part, gamma: &[f64], g: usize) -> (Vec<f64>, f64) {
+    let mut denom = vec![0.0f64; gamma.len()];
+    let mut ll = 0.0;
+    for j in 0..data.winner.len() {
+        let teams = data.start[j]..data.start[j + 1];
+        let e: f64 = teams
+            .clone()
+            .map(|t| data.counts[t] as f64 * strength(&data.teams[t], gamma))
+            .sum();
+        ll += strength(&data.teams[data.winner[j]], gamma).ln() - e.ln();
+        for t in teams {
+            let team = &data.teams[t];
+            if let Some(id) = team.ids().find(|&id| group_of(id) == g) {
+                let s = strength(team, gamma) / gamma[id as usize];
+                denom[id as usize] += data.counts[t] as f64 * s / e;
+            }
+        }
+    }
+    (denom, ll)
+}
+
 /// How well `model` predicts the moves of `positions`.
-fn measure(model: &Model, positions: &[Position]) -> Prediction {
+fn measure(model: &Model, records: &[Record], positions: &[Position]) -> Prediction {
     let mut pr = Prediction::default();
-    for pos in positions {
-        let mut board = pos.board.clone();
+    let mut board = Board::new(19);
+    replay(records, positions, |_, b, pos| {
+        board.copy_from(b);
         let codes = spatial::Codes::new(&board, pos.c);
         let mut scores = Vec::new();
         let mut played = 0.0;
-        let empties: Vec<Point> = pos.board.empty_points().iter().collect();
+        let empties: Vec<Point> = b.empty_points().iter().collect();
         for p in empties {
             if board.is_legal(pos.c, p) {
                 let s = model.strength_in(&codes, &mut board, pos.c, p, pos.last, pos.last2);
@@ -422,7 +567,7 @@ fn measure(model: &Model, positions: &[Position]) -> Prediction {
         pr.top5 += within(5);
         pr.top10 += within(10);
         pr.log_likelihood += (played / total).ln();
-    }
+    });
     pr.log_likelihood /= pr.positions.max(1) as f64;
     pr
 }
@@ -456,11 +601,11 @@ pub fn evaluate(model: &Model, opts: &TrainOptions) -> Result<Prediction, String
     let p = (opts.max_test_positions as f64 / moves.max(1) as f64).min(1.0);
     let mut rng = Rng(opts.seed);
     let mut pos = Vec::new();
-    for r in &records {
-        positions(r, || rng.chance(p), &mut pos);
+    for (i, r) in records.iter().enumerate() {
+        positions(r, i, || rng.chance(p), &mut pos);
     }
     eprintln!("{} games, {} positions", records.len(), pos.len());
-    Ok(measure(model, &pos))
+    Ok(measure(model, &records, &pos))
 }
 
 /// Fit a model as `opts` says, reporting progress on stderr.
@@ -500,12 +645,12 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
     let p_train = (opts.max_positions as f64 / n_train.max(1) as f64).min(1.0);
     let p_test = (opts.max_test_positions as f64 / n_test.max(1) as f64).min(1.0);
     let mut train_pos = Vec::new();
-    for r in train_games {
-        positions(r, || rng.chance(p_train), &mut train_pos);
+    for (i, r) in train_games.iter().enumerate() {
+        positions(r, i, || rng.chance(p_train), &mut train_pos);
     }
     let mut test_pos = Vec::new();
-    for r in test {
-        positions(r, || rng.chance(p_test), &mut test_pos);
+    for (i, r) in test.iter().enumerate() {
+        positions(r, i, || rng.chance(p_test), &mut test_pos);
     }
     eprintln!(
         "{} training positions (of {n_train} moves in {} games), {} held-out positions ({} games)",
@@ -522,22 +667,37 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
         .clamp(spatial::MIN_SIZE, spatial::MAX_SIZE)
         - spatial::MIN_SIZE) as usize
         + 1;
-    for (j, pos) in train_pos.iter().enumerate() {
-        let hashes = spatial::canonical_hashes(&pos.board, pos.c, pos.played);
+    replay(train_games, &train_pos, |j, b, pos| {
+        let hashes = spatial::canonical_hashes(b, pos.c, pos.played);
         for (k, &h) in hashes.iter().enumerate().take(sizes) {
             seen.entry((k as u8, h)).or_insert((0, pos.played, j)).0 += 1;
         }
-    }
+    });
     let mut kept: Vec<((u8, u64), Sighting)> = seen
         .into_iter()
         .filter(|(_, (n, _, _))| *n >= opts.min_count)
         .collect();
     kept.sort_by_key(|&((k, h), _)| (k, h));
+    // Each pattern's points, from the position where it was first seen.
+    let mut first: Vec<(usize, usize)> = kept
+        .iter()
+        .enumerate()
+        .map(|(i, &(_, (_, _, j)))| (j, i))
+        .collect();
+    first.sort_unstable();
+    let mut points = vec![Vec::new(); kept.len()];
+    let mut next = 0;
+    replay(train_games, &train_pos, |j, b, pos| {
+        while next < first.len() && first[next].0 == j {
+            let i = first[next].1;
+            let ((k, _), (_, p, _)) = kept[i];
+            points[i] = spatial::pattern_points(b, pos.c, p, k as usize);
+            next += 1;
+        }
+    });
     let mut patterns = Vec::with_capacity(kept.len());
     let mut dict = HashTable::default();
-    for (i, &((k, _), (_, p, j))) in kept.iter().enumerate() {
-        let pos = &train_pos[j];
-        let points = spatial::pattern_points(&pos.board, pos.c, p, k as usize);
+    for (i, (&((k, _), _), points)) in kept.iter().zip(points).enumerate() {
         for h in spatial::symmetric_hashes(&points, k as usize) {
             dict.insert(h, (k, i as u32));
         }
@@ -554,17 +714,19 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
         start.elapsed().as_secs_f64()
     );
 
-    let data = build_data(&train_pos, &dict);
+    let data = build_data(train_games, &train_pos, &dict, opts.threads);
     eprintln!(
         "{} distinct candidate teams ({:.1} s)",
-        data.teams.len(),
+        data.teams(),
         start.elapsed().as_secs_f64()
     );
     let n_ids = TACTICAL_IDS as usize + patterns.len();
     let mut wins = vec![0.0f64; n_ids];
-    for &w in &data.winner {
-        for &id in data.teams[w].iter().take_while(|&&id| id != NONE) {
-            wins[id as usize] += 1.0;
+    for part in &data.parts {
+        for &w in &part.winner {
+            for id in part.teams[w].ids() {
+                wins[id as usize] += 1.0;
+            }
         }
     }
     let mut gamma = vec![1.0f64; n_ids];
@@ -572,14 +734,14 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
         let t = Instant::now();
         let mut ll = 0.0;
         for g in 0..8 {
-            ll = mm_group(&data, &mut gamma, &wins, g);
+            ll = mm_group(&data, &mut gamma, &wins, g, opts.threads);
         }
         let per = t.elapsed().as_secs_f64();
         eprintln!(
             "iteration {}/{}: log-likelihood {:.4} a position, {:.1} s, about {:.0} s left",
             it + 1,
             opts.iterations,
-            ll / data.winner.len().max(1) as f64,
+            ll / data.positions().max(1) as f64,
             per,
             per * (opts.iterations - it - 1) as f64
         );
@@ -592,7 +754,7 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
         p.gamma = g as f32;
     }
     let model = Model::new(tactical, patterns);
-    let held_out = measure(&model, &test_pos);
+    let held_out = measure(&model, test, &test_pos);
     eprintln!(
         "held out: {held_out} ({:.1} s in all)",
         start.elapsed().as_secs_f64()
