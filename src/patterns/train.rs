@@ -846,7 +846,10 @@ mod tests {
             ..TrainOptions::default()
         };
         let t = train(&opts).unwrap();
+        // The fit's parts make the same file on any number of threads.
+        let on_three = train(&TrainOptions { threads: 3, ..opts }).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
+        assert!(t.model.to_bytes() == on_three.model.to_bytes());
         let edge3 = t.model.tactical_gamma(Group::Edge.id(3));
         for v in [1, 2, 4] {
             assert!(
