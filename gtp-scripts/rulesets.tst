@@ -160,10 +160,11 @@
 # ---------------------------------------------------------------------
 # Passing at the end (7x7). Black's wall on column D, White's on E, and
 # a White stone dead on B4, in Black's area; White has passed. By area
-# Black wins (7 + 21 - 7 - 14 - 0.5 = B+6.5): under the Chinese rules
-# Black passes too. Under Tromp-Taylor B4 counts as alive and White
-# would win (7 - 22 - 0.5 = W+15.5), so Black plays on (to capture it)
-# instead of passing.
+# Black wins (7 + 21 - 7 - 14 - 0.5 = B+6.5), yet does not pass: a stone
+# inside one's own area costs nothing by area counting, so Black takes B4
+# off the board first (a referee could count it alive). Under Tromp-Taylor
+# B4 counts as alive and White would win (7 - 22 - 0.5 = W+15.5): Black
+# plays on there too.
 
 120 boardsize 7
 121 clear_board
@@ -189,7 +190,7 @@
 141 final_score
 #? [B\+6\.5]
 142 genmove b
-#? [pass|PASS]
+#? [B3|B5|A4|C4]
 143 undo
 144 kgs-rules tromp-taylor
 145 final_score

@@ -2,7 +2,7 @@
 //! search's answer into an [`Answer`] (a move, a pass or a resignation);
 //! judges the final position. Knows nothing of GTP text.
 
-use crate::board::{AreaCount, Bitboard, Board, Color, Count, Game, Move, Point, Score};
+use crate::board::{AreaCount, Bitboard, Board, Color, Count, Game, Move, Point, Score, Scoring};
 use crate::judge::{judge, refine_ownership, JudgeParams, Judgement};
 use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
 use crate::tactics;
@@ -254,6 +254,13 @@ impl Player {
             let dead_of_opponent = !(j.dead & board.stones(!c)).is_empty();
             if game.winner(score) == Some(c) && !(mode == GenMode::Cleanup && dead_of_opponent) {
                 if let Some(p) = self.by_the_tax(game, c, j) {
+                    return Answer::Move(Move::Play(p));
+                }
+                if let Some(p) = capture_before_passing(game, c, j) {
+                    log::debug!(
+                        "opponent passed and {c} wins by {score}: {} takes dead stones off first",
+                        p.to_gtp(game.size())
+                    );
                     return Answer::Move(Move::Play(p));
                 }
                 log::debug!("opponent passed and {c} wins by {score}: pass");
@@ -606,6 +613,27 @@ fn score_tiebreak(result: &SearchResult) -> Option<Option<Point>> {
 /// capture of a dead string in atari, or else a liberty of a dead string
 /// that is no self-atari, the one that leaves the new stone the most
 /// liberties. `None` when every such point is illegal or a self-atari.
+/// After the opponent's pass, when `c` wins by the count: the move that
+/// takes the opponent's dead stones off the board before `c` passes too,
+/// under area counting (a stone inside one's own area costs nothing
+/// there). Passing at once would leave the count to whoever scores the
+/// game: a referee or an opponent that counts those stones alive (GNU Go
+/// did, in game 35 of the 9x9 series of docs/STRENGTH.md) turns a won game
+/// into a lost one, and a stone that could live gets the chance to.
+/// `None` when no dead stone of the opponent is left, under territory
+/// counting, and under the group tax (a new stone may be a new group).
+fn capture_before_passing(game: &Game, c: Color, judged: &Judgement) -> Option<Point> {
+    let rules = game.rules();
+    if rules.scoring() != Scoring::Area || rules.group_tax() {
+        return None;
+    }
+    let dead = judged.dead & game.board().stones(!c);
+    if dead.is_empty() {
+        return None;
+    }
+    cleanup_move(game, c, dead)
+}
+
 fn cleanup_move(game: &Game, c: Color, dead: Bitboard) -> Option<Point> {
     let board = game.board();
     let liberties = dead.neighbours(board.stride()) & board.empty_points();
@@ -739,6 +767,56 @@ mod tests {
         g.play(Color::Black, Move::Play(e9)).unwrap();
         assert_eq!(tax_move(&g, Color::White, &judged), None);
         assert_eq!(tax_move(&g, Color::Black, &judged), None);
+    }
+
+    #[test]
+    fn takes_dead_stones_off_before_passing_under_area_counting() {
+        // Black owns A-D, White E-J; Black's lone H2 is dead in White's area.
+        let rows = [
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . X .",
+            ". . . X O . . . .",
+        ];
+        let b = Board::from_rows(&rows).unwrap();
+        let black: Vec<Point> = b.stones(Color::Black).iter().collect();
+        let white: Vec<Point> = b.stones(Color::White).iter().collect();
+        let h2 = Point::parse("H2", 9).unwrap();
+        let mut dead = Bitboard::EMPTY;
+        dead.insert(h2);
+        let judged = Judgement {
+            dead,
+            seki: Bitboard::EMPTY,
+            ownership: Vec::new(),
+        };
+        let liberties: Vec<Point> = ["H1", "H3", "G2", "J2"]
+            .iter()
+            .map(|v| Point::parse(v, 9).unwrap())
+            .collect();
+        for rules in [Rules::chinese(), Rules::tromp_taylor(), Rules::aga()] {
+            let mut g = Game::new(9, 7.5, rules);
+            g.setup(&black, &white, &[]).unwrap();
+            let p = capture_before_passing(&g, Color::White, &judged);
+            assert!(
+                p.is_some_and(|p| liberties.contains(&p)),
+                "{rules:?}: {p:?}"
+            );
+            // Black has no dead stone of White's to take off.
+            assert_eq!(capture_before_passing(&g, Color::Black, &judged), None);
+        }
+        // Under territory counting a stone in one's own territory costs a
+        // point, and under the group tax it may cost two.
+        for rules in [Rules::japanese(), Rules::ancient()] {
+            let mut g = Game::new(9, 6.5, Rules::chinese());
+            g.setup(&black, &white, &[]).unwrap();
+            g.set_rules(rules);
+            assert_eq!(capture_before_passing(&g, Color::White, &judged), None);
+        }
     }
 
     #[test]

@@ -115,6 +115,42 @@ fn passes_after_the_opponent_when_winning() {
 }
 
 #[test]
+fn takes_dead_stones_off_after_the_opponent_passes_then_passes() {
+    // As above, with a dead Black stone at H2 inside White's area: White
+    // wins either way, but passes only once the stone is off the board,
+    // so that no referee can count it alive.
+    let mut e = GtpProcess::tianyuan(&["--playouts", "2000"]);
+    e.ok("boardsize 9");
+    e.ok("komi 7.5");
+    for (b, w) in ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9"]
+        .iter()
+        .zip(["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9"])
+    {
+        e.ok(&format!("play b {b}"));
+        e.ok(&format!("play w {w}"));
+    }
+    e.ok("play b H2");
+    let mut moves = Vec::new();
+    loop {
+        e.ok("play b pass");
+        let mv = e.ok("genmove w");
+        moves.push(mv.clone());
+        if mv == "pass" || moves.len() == 6 {
+            break;
+        }
+        assert!(
+            ["H1", "H3", "G2", "J2"].contains(&mv.as_str()),
+            "White plays at the dead stone: {moves:?}"
+        );
+    }
+    assert_eq!(moves.last().map(String::as_str), Some("pass"), "{moves:?}");
+    assert!(moves.len() > 1, "{moves:?}");
+    let black = e.ok("list_stones black");
+    assert!(!black.split_whitespace().any(|p| p == "H2"), "{black}");
+    assert_eq!(e.ok("final_score"), "W+16.5");
+}
+
+#[test]
 fn handicap_game_does_not_resign_at_once() {
     let mut e = GtpProcess::tianyuan(&["--playouts", "3000"]);
     e.ok("boardsize 9");
