@@ -97,12 +97,12 @@ fn finished_game_is_scored_with_dead_stones_removed() {
     );
 }
 
-#[test]
-fn passes_after_the_opponent_when_winning() {
+/// A 9x9 engine where Black has walled off A..D and White E..J (45
+/// points against 36 + 7.5: White wins).
+fn walled_off() -> GtpProcess {
     let mut e = GtpProcess::tianyuan(&["--playouts", "2000"]);
     e.ok("boardsize 9");
     e.ok("komi 7.5");
-    // White walls off E..J; Black has A..D. White (45) beats Black (36) + 7.5.
     for (b, w) in ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9"]
         .iter()
         .zip(["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9"])
@@ -110,6 +110,12 @@ fn passes_after_the_opponent_when_winning() {
         e.ok(&format!("play b {b}"));
         e.ok(&format!("play w {w}"));
     }
+    e
+}
+
+#[test]
+fn passes_after_the_opponent_when_winning() {
+    let mut e = walled_off();
     e.ok("play b pass");
     assert_eq!(e.ok("genmove w"), "pass");
 }
@@ -119,16 +125,7 @@ fn takes_dead_stones_off_after_the_opponent_passes_then_passes() {
     // As above, with a dead Black stone at H2 inside White's area: White
     // wins either way, but passes only once the stone is off the board,
     // so that no referee can count it alive.
-    let mut e = GtpProcess::tianyuan(&["--playouts", "2000"]);
-    e.ok("boardsize 9");
-    e.ok("komi 7.5");
-    for (b, w) in ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9"]
-        .iter()
-        .zip(["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9"])
-    {
-        e.ok(&format!("play b {b}"));
-        e.ok(&format!("play w {w}"));
-    }
+    let mut e = walled_off();
     e.ok("play b H2");
     let mut moves = Vec::new();
     loop {
