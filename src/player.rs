@@ -609,10 +609,6 @@ fn score_tiebreak(result: &SearchResult) -> Option<Option<Point>> {
         .map(|(_, mv)| mv)
 }
 
-/// A move of `c` toward capturing the opponent's `dead` stones: the
-/// capture of a dead string in atari, or else a liberty of a dead string
-/// that is no self-atari, the one that leaves the new stone the most
-/// liberties. `None` when every such point is illegal or a self-atari.
 /// After the opponent's pass, when `c` wins by the count: the move that
 /// takes the opponent's dead stones off the board before `c` passes too,
 /// under area counting (a stone inside one's own area costs nothing
@@ -634,6 +630,10 @@ fn capture_before_passing(game: &Game, c: Color, judged: &Judgement) -> Option<P
     cleanup_move(game, c, dead)
 }
 
+/// A move of `c` toward capturing the opponent's `dead` stones: the
+/// capture of a dead string in atari, or else a liberty of a dead string
+/// that is no self-atari, the one that leaves the new stone the most
+/// liberties. `None` when every such point is illegal or a self-atari.
 fn cleanup_move(game: &Game, c: Color, dead: Bitboard) -> Option<Point> {
     let board = game.board();
     let liberties = dead.neighbours(board.stride()) & board.empty_points();
