@@ -533,6 +533,39 @@ mod tests {
     }
 
     #[test]
+    fn a_seki_inside_each_others_walls() {
+        // Issue 45's seki: Black D1-D3 and White B1 B2 B3 C3 share C1 and
+        // C2 and have no other liberty. Whoever fills one is taken, but
+        // the stones taken leave their space to a living wall (White's
+        // D4-E4, Black's A1-C4), so neither filling is a throw-in that
+        // kills. GNU Go and Pachi: seki, W+38.5.
+        let g = game(
+            &[
+                ". . X O . . . . .",
+                ". . X O . . . . .",
+                ". . X O . . . . .",
+                ". . X O . . . . .",
+                ". . X O . . . . .",
+                "X X X O O . . . .",
+                "X O O X O . . . .",
+                "X O . X O . . . .",
+                "X O . X O . . . .",
+            ],
+            7.5,
+        );
+        let p = |s| Point::parse(s, 9).unwrap();
+        let expected: Bitboard = ["B1", "B2", "B3", "C3", "D1", "D2", "D3"]
+            .into_iter()
+            .map(p)
+            .collect();
+        assert_eq!(seki_stones(g.board(), None), expected);
+        let j = judge(&g, JudgeParams::new(1));
+        assert!(j.dead.is_empty(), "{:?}", j.dead);
+        assert_eq!(j.seki, expected);
+        assert_eq!(g.result_text(g.score(j.dead, j.seki).1), "W+38.5");
+    }
+
+    #[test]
     fn a_seki_of_three_shared_liberties_without_eyes() {
         // Game 81 of the 500-game 9x9 soak: White's 16 stones (F1-J5) and
         // Black's G2 H2 J2 have only G3, J3 and J1, shared, and no eye.

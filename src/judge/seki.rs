@@ -81,7 +81,7 @@ pub fn one_sided_approaches(board: &Board, ownership: Option<&[f32]>) -> (Bitboa
         {
             continue;
         }
-        let by = |c: Color| approaches(board, c, p, shared, has_eye, SEKI_MAX_FILLS);
+        let by = |c: Color| approaches(board, c, p, cluster, shared, has_eye, SEKI_MAX_FILLS);
         match (by(Color::Black), by(Color::White)) {
             (true, false) => {
                 dead |= white;
@@ -107,7 +107,7 @@ const SEKI_MAX_LIBERTIES: u32 = 6;
 fn seki_cluster(board: &Board, start: Bitboard, ownership: Option<&[f32]>) -> Option<Bitboard> {
     let (cluster, shared, has_eye) = grow_cluster(board, start)?;
     let anchor = start.first()?;
-    if !no_approach(board, anchor, shared, has_eye, SEKI_MAX_FILLS) {
+    if !no_approach(board, anchor, cluster, shared, has_eye, SEKI_MAX_FILLS) {
         return None;
     }
     (!dead_border(board, cluster, ownership)).then_some(cluster)
@@ -186,13 +186,14 @@ const SEKI_MAX_FILLS: u32 = 4;
 fn no_approach(
     board: &Board,
     anchor: Point,
+    cluster: Bitboard,
     shared: Bitboard,
     has_eye: [bool; 2],
     depth: u32,
 ) -> bool {
     Color::BOTH
         .into_iter()
-        .all(|c| !approaches(board, c, anchor, shared, has_eye, depth))
+        .all(|c| !approaches(board, c, anchor, cluster, shared, has_eye, depth))
 }
 
 /// Whether `c`, filling `shared` liberties of the cluster of `anchor`'s
@@ -206,6 +207,7 @@ fn approaches(
     board: &Board,
     c: Color,
     anchor: Point,
+    cluster: Bitboard,
     shared: Bitboard,
     has_eye: [bool; 2],
     depth: u32,
@@ -228,7 +230,16 @@ fn approaches(
                 & (board.empty_points() - Bitboard::single(l)))
             .iter()
             .any(|r| !(Bitboard::single(r).neighbours(stride) & board.stones(!c)).is_empty());
-            return taker_joins && killing_space(filled, stride) && !has_eye[(!c).index()];
+            // The space is the taker's only eye space when every stone
+            // of the taker's around it is of the cluster: a string of the
+            // taker's outside it (a wall that lives by itself) gives the
+            // taken stones' space to a living group.
+            let walled_by_cluster =
+                ((filled.neighbours(stride) & board.stones(!c)) - cluster).is_empty();
+            return taker_joins
+                && walled_by_cluster
+                && killing_space(filled, stride)
+                && !has_eye[(!c).index()];
         }
         if depth == 0 {
             return true;
@@ -238,7 +249,9 @@ fn approaches(
             return false;
         }
         match grow_cluster(&next, next.string_bitboard(anchor)) {
-            Some((_, shared, has_eye)) => approaches(&next, c, anchor, shared, has_eye, depth - 1),
+            Some((cluster, shared, has_eye)) => {
+                approaches(&next, c, anchor, cluster, shared, has_eye, depth - 1)
+            }
             None => true,
         }
     })
