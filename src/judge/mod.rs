@@ -229,6 +229,7 @@ fn decide(
         .collect();
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut dead = candidates.iter().fold(Bitboard::EMPTY, |d, (_, s)| d | *s);
+    dead -= won_races(start, &candidates, dead - certain.dead - taken);
     loop {
         let mut changed = false;
         for &(_, s) in &candidates {
@@ -254,6 +255,35 @@ fn decide(
             return dead;
         }
     }
+}
+
+/// Of the `candidates` found dead, the strings in a race (beside a string
+/// of the other colour that is found dead too, both in `racing`: neither
+/// certain nor taken at once) that the capture reader proves the
+/// opponent cannot take even moving first: they win the race whoever
+/// moves (a race lost by a liberty is not a race the side to move wins).
+/// The reader reads strings of up to three liberties and answers only
+/// when it is sure.
+fn won_races(start: &Board, candidates: &[(f32, Bitboard)], racing: Bitboard) -> Bitboard {
+    let stride = start.stride();
+    let mut reader = tactics::reader::Reader::new(start.size());
+    let mut won = Bitboard::EMPTY;
+    for &(_, s) in candidates {
+        let p = s.first().expect("a string has stones");
+        if (s & racing) != s {
+            continue;
+        }
+        let c = start.color_at(p).expect("a stone");
+        let rivals = s.neighbours(stride) & start.stones(!c) & racing;
+        let liberties = (s.neighbours(stride) & start.empty_points()).count();
+        if rivals.is_empty() || liberties > tactics::reader::MAX_LIBERTIES {
+            continue;
+        }
+        if reader.attack(start, p) == tactics::reader::Answer::No {
+            won |= s;
+        }
+    }
+    won
 }
 
 /// A search's `ownership` (Black minus White, per grid point) made to
