@@ -200,7 +200,7 @@ fn another_engine_on_the_textbook_set() {
             };
             colour = if colour == 'b' { 'w' } else { 'b' };
         }
-        if p.to_move.chars().next() != Some(colour) {
+        if !p.to_move.starts_with(colour) {
             engine.ok(&format!("play {colour} pass"));
         }
         let dead = list(&mut engine, "dead");
