@@ -139,8 +139,16 @@ fn every_textbook_position_is_judged_right_under_every_ruleset() {
             let seki = list(&mut engine, "seki");
             let score = engine.ok("final_score");
             let expected_score = p.scores.iter().find(|(r, _)| r == rules).map(|(_, s)| s);
-            let right =
-                dead == p.dead && seki == p.seki && expected_score.is_none_or(|s| *s == score);
+            // Tromp-Taylor counts every stone on the board after the two
+            // passes: nothing is dead (docs/RULES.md).
+            let expected_dead = if rules == "tromp-taylor" {
+                BTreeSet::new()
+            } else {
+                p.dead.clone()
+            };
+            let right = dead == expected_dead
+                && seki == p.seki
+                && expected_score.is_none_or(|s| *s == score);
             println!(
                 "{} {} {rules}: dead {}, seki {}, {score}",
                 if right { "ok  " } else { "MISS" },
@@ -154,7 +162,7 @@ fn every_textbook_position_is_judged_right_under_every_ruleset() {
                      final_score {score} (expected {})",
                     p.name,
                     names(&dead),
-                    names(&p.dead),
+                    names(&expected_dead),
                     names(&seki),
                     names(&p.seki),
                     expected_score.map_or("any", |s| s.as_str())
