@@ -267,8 +267,17 @@ impl Player {
                 return Answer::Move(Move::Pass);
             }
         }
-        let result = self.search_move(game, c, time, start, stop, reporter);
-        let answer = self.choose(game, c, &result, mode, judged.as_ref(), judge_params(1.0));
+        // Where a pass waits on a judgement after the search (Tromp-Taylor,
+        // the group tax), the search leaves that judgement its own time.
+        let judges_after =
+            judged.is_none() && (!game.rules().removes_dead_stones() || self.tax_endgame(game));
+        let (search_deadline, judge_deadline) = split_deadline(start, deadline, judges_after);
+        let result = self.search_move(game, c, time, search_deadline, stop, reporter);
+        let after = JudgeParams {
+            deadline: judge_deadline,
+            ..base
+        };
+        let answer = self.choose(game, c, &result, mode, judged.as_ref(), after);
         self.remember(game, c, result);
         answer
     }
@@ -283,7 +292,8 @@ impl Player {
         time: &TimeState,
         stop: &AtomicBool,
     ) -> &SearchResult {
-        let result = self.search_move(game, c, time, Instant::now(), stop, None);
+        let deadline = self.move_deadline(game, c, time, Instant::now());
+        let result = self.search_move(game, c, time, deadline, stop, None);
         self.remember(game, c, result);
         self.last.as_ref().expect("just kept")
     }
@@ -301,21 +311,21 @@ impl Player {
         self.last = Some(result);
     }
 
-    /// The search of a move for `c`, with the time budget counted from
-    /// `start`.
+    /// The search of a move for `c`, until `deadline` (or the options'
+    /// playouts).
     fn search_move(
         &mut self,
         game: &Game,
         c: Color,
         time: &TimeState,
-        start: Instant,
+        deadline: Option<Instant>,
         stop: &AtomicBool,
         reporter: Option<Reporter<'_>>,
     ) -> SearchResult {
         let board = game.board();
         let limits = Limits {
             playouts: self.options.playouts,
-            deadline: self.move_deadline(game, c, time, start),
+            deadline,
             early_stop: self.options.playouts.is_none()
                 && budget::time_carries_over(time.control, &time.clocks[c]),
             stop_when_full: false,
@@ -545,6 +555,34 @@ impl Player {
     }
 }
 
+/// The share of a move's time that a judgement after the search gets
+/// where the move may need one.
+const JUDGE_AFTER_SEARCH: f64 = 0.2;
+
+/// The deadlines of a move begun at `start` that must be chosen by
+/// `deadline`: the search's and that of a judgement after it. Where the
+/// move may need a judgement after the search (`judges_after`: a pass
+/// under Tromp-Taylor or the group tax waits on it), the search stops
+/// early and the judgement gets the last [`JUDGE_AFTER_SEARCH`] of the
+/// time, so that its playouts run; otherwise the search takes it all.
+fn split_deadline(
+    start: Instant,
+    deadline: Option<Instant>,
+    judges_after: bool,
+) -> (Option<Instant>, Option<Instant>) {
+    let Some(d) = deadline else {
+        return (None, None);
+    };
+    if !judges_after {
+        return (Some(d), Some(d));
+    }
+    let budget = d.saturating_duration_since(start);
+    (
+        Some(start + budget.mul_f64(1.0 - JUDGE_AFTER_SEARCH)),
+        Some(d),
+    )
+}
+
 /// Under the ancient rules, the point worth playing before passing: of
 /// the neutral points (dame, reaching both colours' living stones) where
 /// `c` may play a stone that keeps at least two liberties, the one that
@@ -731,6 +769,55 @@ mod tests {
             c = !c;
         }
         assert_eq!(dynamic_komi(&g, &PlayerParams::default()), 0.0);
+    }
+
+    #[test]
+    fn the_judgement_after_the_search_has_time_of_its_own() {
+        // Issue 45: under Tromp-Taylor a pass waits on a judgement after
+        // the search, which used to get the search's spent deadline: its
+        // playouts did not run, White's dead bulky five (not in atari,
+        // not certain) went unseen, and the player passed with it on the
+        // board. Now the search stops early and the judgement gets the
+        // rest of the move's time.
+        let rows = [
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            "X X X X X . . . .",
+            "O O O X X . . . .",
+            ". . O O X . . . .",
+            ". X . O X . . . .",
+        ];
+        let b = Board::from_rows(&rows).unwrap();
+        let mut g = Game::new(9, 7.5, Rules::tromp_taylor());
+        let black: Vec<Point> = b.stones(Color::Black).iter().collect();
+        let white: Vec<Point> = b.stones(Color::White).iter().collect();
+        g.setup(&black, &white, &[]).unwrap();
+        let start = Instant::now();
+        let deadline = start + std::time::Duration::from_millis(500);
+        let (search, judgement) = split_deadline(start, Some(deadline), true);
+        let (search, judgement) = (search.unwrap(), judgement.unwrap());
+        assert_eq!(judgement, deadline);
+        assert!(judgement.duration_since(search).as_millis() >= 99);
+        // The search used all of its time.
+        std::thread::sleep(search.saturating_duration_since(Instant::now()));
+        let j = judge(
+            &g,
+            JudgeParams {
+                deadline: Some(judgement),
+                ..JudgeParams::new(2)
+            },
+        );
+        let dead_white = b.stones(Color::White);
+        assert_eq!(j.dead, dead_white, "the dead bulky five is found");
+        // Where no judgement follows, the search keeps the whole move.
+        assert_eq!(
+            split_deadline(start, Some(deadline), false),
+            (Some(deadline), Some(deadline))
+        );
+        assert_eq!(split_deadline(start, None, true), (None, None));
     }
 
     #[test]
