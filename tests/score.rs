@@ -51,6 +51,19 @@ fn dead_stones_in_territory_are_removed_and_counted_for_the_owner() {
 }
 
 #[test]
+fn a_seki_is_counted_alive_with_its_shared_points_half_each() {
+    // Issue 45's seki: Black 14 stones + A5-B9 (10) + C1/C2 half each;
+    // White 14 stones + 41 territory + half. 56 - 25 = 31, + 7.5.
+    assert_eq!(
+        count("seki_inside_walls.sgf"),
+        "Black 25 (14 stones + 10 territory + 1 shared), \
+         White 56 (14 stones + 41 territory + 1 shared); 2 shared points, half to each\n\
+         Black needs 44.25 (half the board 40.5 + komi 3.75 stones)\n\
+         White wins by 19.25 stones (38.5 points): W+38.5\n"
+    );
+}
+
+#[test]
 fn handicap_gives_back_half_a_stone_each_and_dame_count_half() {
     // Column F (9 points) touches both walls: 4.5 to each. Black 9 + 36 +
     // 4.5 = 49.5, White 9 + 18 + 4.5 = 31.5. Black needs 40.5 + 0.25 komi
