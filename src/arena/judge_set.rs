@@ -135,6 +135,13 @@ impl Judge {
                 send(&format!("boardsize {size}"))?;
                 send("clear_board")?;
                 send(&format!("komi {}", game.komi()))?;
+                // Handicap stones placed before play (an SGF's HA and AB)
+                // are neither setup stones nor moves.
+                let handicap = game.handicap_stones();
+                if game.handicap_moves() == 0 && !handicap.is_empty() {
+                    let v: Vec<String> = handicap.iter().map(|p| p.to_gtp(size)).collect();
+                    send(&format!("set_free_handicap {}", v.join(" ")))?;
+                }
                 for (stones, c) in [(game.setup_stones().0, "b"), (game.setup_stones().1, "w")] {
                     for p in stones {
                         send(&format!("play {c} {}", p.to_gtp(size)))?;
