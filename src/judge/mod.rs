@@ -246,7 +246,8 @@ fn decide(
             let mutual = is_taken && !(takers & dead & taken).is_empty();
             let race_won =
                 c == to_move && !is_taken && !(takers & (dead - certain.dead - taken)).is_empty();
-            if (enclosers - dead).is_empty() || taken_in_vain || mutual || race_won {
+            let ko = in_open_ko(start, s, c, dead);
+            if (enclosers - dead).is_empty() || taken_in_vain || mutual || race_won || ko {
                 dead -= s;
                 changed = true;
             }
@@ -255,6 +256,30 @@ fn decide(
             return dead;
         }
     }
+}
+
+/// Whether the string `s` of colour `c` is a stone in an open ko that its
+/// owner would win by connecting: one stone in atari that the opponent
+/// takes only as a ko (the taking stone is left with the one liberty
+/// where `s` stood) and whose owner's move at that point joins strings
+/// that are not `dead`. A ko is not taken at the count (docs/JUDGEMENT.md):
+/// such a stone lives, as GNU Go and Pachi leave it.
+fn in_open_ko(start: &Board, s: Bitboard, c: Color, dead: Bitboard) -> bool {
+    let Some(p) = s.first() else { return false };
+    let Some(l) = start.atari_liberty(p) else {
+        return false;
+    };
+    if s.count() != 1 || !start.is_legal(!c, l) {
+        return false;
+    }
+    let take = tactics::move_effect(start, !c, l);
+    if take.captures != 1 || take.liberties != 1 {
+        return false;
+    }
+    let joined = (Bitboard::single(l).neighbours(start.stride()) & start.stones(c)) - s;
+    !joined.is_empty()
+        && (joined & dead).is_empty()
+        && tactics::move_effect(start, c, l).liberties >= 2
 }
 
 /// Of the `candidates` found dead, the strings in a race (beside a string
@@ -560,6 +585,39 @@ mod tests {
         }
         // No seki where the shared points are plain liberties.
         assert!(seki_stones(&Board::new(7), None).is_empty());
+    }
+
+    #[test]
+    fn a_stone_in_an_open_ko_lives() {
+        // White's C2 is in atari; Black takes it only as a ko (D2 keeps
+        // one liberty, C2), and White's D2 joins D1-E3: a ko is not taken
+        // at the count. Black's lone A8 inside White's corner is in atari
+        // too, but White takes it for good: no ko.
+        let g = game(
+            &[
+                ". . . X O . . . .",
+                "X O . X O . . . .",
+                "O . . X O . . . .",
+                ". . . X O . . . .",
+                ". . . X O . . . .",
+                ". . X X O . . . .",
+                ". X X O O . . . .",
+                ". X O . O . . . .",
+                ". X X O O . . . .",
+            ],
+            7.5,
+        );
+        let b = g.board();
+        let p = |s| Point::parse(s, 9).unwrap();
+        let c2 = b.string_bitboard(p("C2"));
+        assert!(in_open_ko(b, c2, Color::White, Bitboard::EMPTY));
+        // Not when the strings it would join are dead.
+        let wall = b.string_bitboard(p("D1"));
+        assert!(!in_open_ko(b, c2, Color::White, wall));
+        let a8 = b.string_bitboard(p("A8"));
+        assert!(!in_open_ko(b, a8, Color::Black, Bitboard::EMPTY));
+        let j = judge(&g, JudgeParams::new(1));
+        assert!(!j.dead.contains(p("C2")));
     }
 
     #[test]
