@@ -307,13 +307,14 @@ impl Board {
 
     /// The four orthogonal neighbours of `p` (some may be border slots).
     /// For a point that is not on this board they are meaningless, but
-    /// still points: below `ARRAY_SIZE`, the grid's first slot where the
-    /// one below would lie before the grid.
+    /// still points: below `ARRAY_SIZE`, saturating at the array's first
+    /// and last slots, which are border slots of every board (so the
+    /// neighbours of neighbours of any point stay in bounds, in any build).
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {
         let i = p.index();
         let s = self.stride;
-        [i.saturating_sub(s), i.saturating_sub(1), i + 1, i + s].map(Point::from_index)
+        [i.saturating_sub(s), i.saturating_sub(1), i + 1, i + s].map(in_grid)
     }
 
     /// The four diagonal neighbours of `p` (some may be border slots); as
@@ -328,7 +329,7 @@ impl Board {
             i + s - 1,
             i + s + 1,
         ]
-        .map(Point::from_index)
+        .map(in_grid)
     }
 
     /// The four orthogonal neighbours of a point of this board (plain
@@ -893,4 +894,13 @@ impl Board {
     pub(crate) fn set_captures(&mut self, c: Color, n: u32) {
         self.captures[c] = n;
     }
+}
+
+/// The point at grid index `i`, saturated at the array's last slot (a
+/// border slot of every board: the largest board's grid ends before it).
+const _: () = assert!(Point::grid_len(MAX_SIZE) < ARRAY_SIZE);
+
+#[inline(always)]
+fn in_grid(i: usize) -> Point {
+    Point::from_index(i.min(ARRAY_SIZE - 1))
 }

@@ -800,3 +800,39 @@ fn liberty_screen_lets_few_strings_of_three_liberties_through() {
         "{let_through} of {three_or_more} let through"
     );
 }
+
+/// Issue 46: the neighbours and diagonals of any point, taken twice over,
+/// are points in bounds of every board, in any build: for each board size,
+/// every point of every board size (its own and others').
+#[test]
+fn neighbours_of_neighbours_stay_in_bounds_on_every_size() {
+    for size in MIN_SIZE..=MAX_SIZE {
+        let b = Board::new(size);
+        for other in MIN_SIZE..=MAX_SIZE {
+            for y in 0..other {
+                for x in 0..other {
+                    let p = Point::new(x, y, other).unwrap();
+                    let first: Vec<Point> =
+                        b.neighbours(p).into_iter().chain(b.diagonals(p)).collect();
+                    for q in first {
+                        assert!(q.index() < ARRAY_SIZE);
+                        for r in b.neighbours(q).into_iter().chain(b.diagonals(q)) {
+                            assert!(r.index() < ARRAY_SIZE, "{size} {other} {r:?}");
+                            // Reads of any of them are safe and off-board
+                            // ones read as no stone.
+                            let on = b.is_on_board(r);
+                            assert_eq!(b.is_empty_at(r), on);
+                            assert_eq!(b.color_at(r), None);
+                            assert_eq!(b.is_legal(Color::Black, r), on);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The example of the issue: 25x25's last point, two steps up.
+    let b = Board::new(25);
+    let top = b.neighbours(b.neighbours(Point::new(24, 24, 25).unwrap())[3])[3];
+    assert_eq!(top.index(), ARRAY_SIZE - 1);
+    assert!(!b.is_on_board(top));
+}
