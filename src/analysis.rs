@@ -739,6 +739,17 @@ fn parse_query(
             .get(turn)
             .map_or_else(|| position(&start, &moves, turn).to_move(), |m| m.0);
         let avoid = root_avoid(&avoid_lists, &start, to_move);
+        if !avoid.is_empty() && !any_move_left(&position(&start, &moves, turn), to_move, &avoid) {
+            let field = if q.contains_key("allowMoves") {
+                "allowMoves"
+            } else {
+                "avoidMoves"
+            };
+            return Err(err(
+                field,
+                &format!("No legal move left to search at turn {turn}"),
+            ));
+        }
         tasks.push(Task {
             id: id.to_string(),
             turn,
@@ -815,6 +826,16 @@ fn position(start: &Game, moves: &[(Color, Move)], turn: usize) -> Game {
     game
 }
 
+/// Whether `to_move` has a move in `game` that `avoid` leaves in: a legal
+/// point or the pass (a search with no root move has nothing to answer).
+fn any_move_left(game: &Game, to_move: Color, avoid: &[Option<Point>]) -> bool {
+    !avoid.contains(&None)
+        || game
+            .board()
+            .points()
+            .any(|p| !avoid.contains(&Some(p)) && game.is_legal(to_move, p))
+}
+
 /// The root moves left out for `to_move` in `game`.
 fn root_avoid(lists: &MoveLists, game: &Game, to_move: Color) -> Vec<Option<Point>> {
     let point = |m: &Move| match m {
@@ -876,7 +897,21 @@ fn worker(index: usize, engine: Options, shared: &Shared) {
             player = Player::new(player.options.clone());
             player.params.dynamic_komi_per_stone = 0.0;
         }
-        analyse(&mut player, &task, shared);
+        // A panic in one query's search answers that query with an error
+        // and leaves the worker (with a fresh player) taking the next.
+        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            analyse(&mut player, &task, shared)
+        }));
+        if searched.is_err() {
+            log::error!("analysis of {} turn {} failed", task.id, task.turn);
+            shared.send(&json!({
+                "id": task.id,
+                "turnNumber": task.turn,
+                "error": "Internal error while searching this position"
+            }));
+            player = Player::new(player.options.clone());
+            player.params.dynamic_komi_per_stone = 0.0;
+        }
         shared
             .queue
             .lock()

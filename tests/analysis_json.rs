@@ -400,3 +400,48 @@ fn avoid_moves_and_moves_ownership() {
     let own = first["ownership"][y * 9 + x].as_f64().unwrap();
     assert!(own > 0.3, "{own}");
 }
+
+/// Issue 46: `allowMoves` or `avoidMoves` that leave no legal move at the
+/// root get KataGo's error shape (the search had no move to expand: a
+/// worker panicked and every later query waited for ever), and the engine
+/// answers the next query.
+#[test]
+fn no_move_left_to_search_is_an_error_and_the_engine_goes_on() {
+    let empty_allow = query(
+        "none",
+        &[],
+        json!({"maxVisits": 50, "allowMoves": [{"player": "B", "moves": [], "untilDepth": 1}]}),
+    );
+    // Only an occupied point allowed, and no pass.
+    let occupied = query(
+        "occupied",
+        &[("B", "E5")],
+        json!({"maxVisits": 50, "allowMoves": [{"player": "W", "moves": ["E5"], "untilDepth": 1}]}),
+    );
+    let pass_only = query(
+        "pass",
+        &[],
+        json!({"maxVisits": 50, "allowMoves": [{"player": "B", "moves": ["pass"], "untilDepth": 1}]}),
+    );
+    let next = query("next", &[], json!({"maxVisits": 50}));
+    let out = run(
+        &["--threads", "2"],
+        &[empty_allow, occupied, pass_only, next],
+        SECS,
+    );
+    let by_id = |id: &str| {
+        out.iter()
+            .find(|v| v["id"] == id)
+            .unwrap_or_else(|| panic!("no answer to {id}: {out:?}"))
+    };
+    for id in ["none", "occupied"] {
+        let v = by_id(id);
+        assert_eq!(v["field"], "allowMoves", "{v}");
+        assert!(
+            v["error"].as_str().unwrap().contains("No legal move"),
+            "{v}"
+        );
+    }
+    assert_eq!(by_id("pass")["moveInfos"][0]["move"], "pass");
+    assert!(!by_id("next")["moveInfos"].as_array().unwrap().is_empty());
+}
