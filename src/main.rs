@@ -21,11 +21,21 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// `--threads`: 1 to [`tianyuan::engine::MAX_THREADS`], as GTP's
+/// `tianyuan-param threads` allows.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let max = tianyuan::engine::MAX_THREADS;
+    match text.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("must be a number from 1 to {max}")),
+    }
+}
+
 /// Settings of the GTP engine.
 #[derive(Args, Clone)]
 struct EngineArgs {
-    /// Search threads [default: all cores].
-    #[arg(long, global = true)]
+    /// Search threads, 1 to 1024 [default: all cores].
+    #[arg(long, global = true, value_parser = parse_threads)]
     threads: Option<usize>,
     /// Fixed simulations per move (a reproducible strength level) instead of a time budget.
     #[arg(long, global = true)]

@@ -234,3 +234,20 @@ fn random_command_streams_never_crash_or_hang() {
     assert!(!err.contains("panicked"), "a panic on stderr:\n{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 46: `--threads` on the command line has the bound GTP's setting
+/// has (1 to 1024); outside it the engine refuses to start, with a message.
+#[test]
+fn threads_out_of_range_on_the_command_line_are_refused() {
+    for bad in ["0", "1025", "100000000000", "x"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tianyuan"))
+            .args(["--threads", bad])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--threads {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("from 1 to 1024"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -129,11 +129,23 @@ impl Stats {
     }
 }
 
+/// The most prior visits a node holds: with [`WIN`] per visit the value
+/// half of the packed prior stays below 2^16, so it never carries into the
+/// visits half, whatever the priors' parameters ask for.
+pub const MAX_PRIOR_VISITS: u32 = (1 << 15) - 1;
+
+/// A prior packed into one word: visits in the high half (at most
+/// [`MAX_PRIOR_VISITS`]), value in the low (at most `WIN` per visit).
+fn pack_prior(visits: u32, value: u32) -> u32 {
+    let visits = visits.min(MAX_PRIOR_VISITS);
+    (visits << 16) | value.min(WIN * visits)
+}
+
 impl Node {
     fn new(mv: TreeMove, prior_visits: u16, prior_value: u16) -> Node {
         Node {
             mv: AtomicU16::new(mv.0),
-            prior: AtomicU32::new((prior_visits as u32) << 16 | prior_value as u32),
+            prior: AtomicU32::new(pack_prior(prior_visits.into(), prior_value.into())),
             state: AtomicU8::new(LEAF),
             visits: AtomicU32::new(0),
             value: AtomicU32::new(0),
@@ -208,17 +220,25 @@ impl Node {
             .is_ok()
     }
 
-    /// `n` more virtual wins in the prior.
+    /// `n` more virtual wins in the prior (up to [`MAX_PRIOR_VISITS`]).
     pub fn add_prior_wins(&self, n: u16) {
-        // Visits in the high half, value in the low: the value stays below
-        // 2^16 while prior visits do (WIN per visit, at most 2^15 visits).
-        self.prior
-            .fetch_add(((n as u32) << 16) | (WIN * n as u32), Relaxed);
+        self.add_prior(n.into(), WIN);
     }
 
-    /// `n` more virtual losses in the prior.
+    /// `n` more virtual losses in the prior (up to [`MAX_PRIOR_VISITS`]).
     pub fn add_prior_losses(&self, n: u16) {
-        self.prior.fetch_add((n as u32) << 16, Relaxed);
+        self.add_prior(n.into(), 0);
+    }
+
+    /// `n` more prior visits worth `per_visit` each, saturating at
+    /// [`MAX_PRIOR_VISITS`] (once a node, when its knowledge is read: not
+    /// a hot path).
+    fn add_prior(&self, n: u32, per_visit: u32) {
+        let _ = self.prior.fetch_update(Relaxed, Relaxed, |p| {
+            let (visits, value) = (p >> 16, p & 0xffff);
+            let added = (visits + n).min(MAX_PRIOR_VISITS).saturating_sub(visits);
+            Some(pack_prior(visits + added, value + per_visit * added))
+        });
     }
 
     /// Give up an expansion (the arena was full); the node stays a leaf.
@@ -450,6 +470,30 @@ mod tests {
     fn expand(tree: &Tree, node: &Node, n: usize) -> bool {
         assert!(node.try_begin_expand());
         tree.expand(node, &kids(n))
+    }
+
+    #[test]
+    fn prior_visits_saturate_and_never_carry_into_each_other() {
+        // Issue 46: a large prior (a big `--param`) or many late adds kept
+        // the packed value from carrying into the visits half.
+        let n = Node::new(TreeMove::PASS, u16::MAX, u16::MAX);
+        let s = n.stats();
+        assert_eq!(s.prior_visits, MAX_PRIOR_VISITS);
+        assert_eq!(s.prior_value, WIN * MAX_PRIOR_VISITS);
+        let n = Node::new(TreeMove::PASS, 30_000, 60_000);
+        for _ in 0..10 {
+            n.add_prior_wins(1_000);
+        }
+        let s = n.stats();
+        assert_eq!(s.prior_visits, MAX_PRIOR_VISITS);
+        assert_eq!(s.prior_value, 60_000 + WIN * (MAX_PRIOR_VISITS - 30_000));
+        n.add_prior_losses(u16::MAX);
+        assert_eq!(n.stats().prior_visits, MAX_PRIOR_VISITS);
+        let n = Node::new(TreeMove::PASS, 10, 4);
+        n.add_prior_losses(5);
+        n.add_prior_wins(3);
+        let s = n.stats();
+        assert_eq!((s.prior_visits, s.prior_value), (18, 4 + WIN * 3));
     }
 
     #[test]
