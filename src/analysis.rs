@@ -80,6 +80,9 @@ pub struct AnalysisOptions {
     pub positions: usize,
     /// Visits a turn when the query gives no `maxVisits`.
     pub default_visits: u64,
+    /// The most visits a turn, whatever a query asks (`u64::MAX`: no
+    /// cap; the fuzz target keeps every search small with it).
+    pub max_visits: u64,
     /// The perspective when a query's `overrideSettings` does not say.
     pub perspective: Perspective,
 }
@@ -703,6 +706,7 @@ fn parse_query(
         },
     );
     game.set_to_move(first);
+    let visits = visits.min(options.max_visits).max(1);
     let turns: Vec<usize> = match q.get("analyzeTurns") {
         None => vec![moves.len()],
         Some(v) => {

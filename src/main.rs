@@ -478,6 +478,7 @@ fn main() {
                 engine: cli.engine.options(),
                 positions: positions as usize,
                 default_visits: cli.engine.playouts.unwrap_or(500),
+                max_visits: u64::MAX,
                 perspective: report_as,
             };
             let stdin = std::io::stdin().lock();
