@@ -1,6 +1,6 @@
 //! The count of a final position as the rules in force state it
 //! (docs/RULES.md): for the Chinese rules as the rule texts word it
-//! (`../shared/RULES.md` rows 10 to 13): each side's living stones and
+//! (docs/RULES.md, "Chinese"): each side's living stones and
 //! surrounded points, shared points half to each, the comparison with half
 //! the board, komi and handicap compensation in stones (one stone = two
 //! points); for territory counting, each side's territory, prisoners and
@@ -9,7 +9,7 @@
 //! always the same as `final_score`'s.
 
 use crate::board::{Color, Game, Rules, Ruleset, Score, Scoring};
-use crate::player::final_status;
+use crate::judge::final_status;
 use std::fmt;
 
 /// A side's share of the board.

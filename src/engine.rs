@@ -11,8 +11,9 @@ use crate::board::{
     Color, Game, HandicapError, IllegalMove, Move, Point, Rules, Ruleset, Score, DEFAULT_KOMI,
     MAX_SIZE, MIN_SIZE,
 };
+use crate::judge::{final_status, FinalStatus};
 use crate::mcts::{Reporter, SearchResult};
-use crate::player::{final_status, Answer, FinalStatus, GenMode, Options, Player};
+use crate::player::{Answer, GenMode, Options, Player};
 use crate::sgf::{self, SgfGame, SgfNode};
 use crate::tactics::reader::{self, Reader};
 use crate::time::{TimeControl, TimeState};

@@ -1,8 +1,13 @@
 //! tianyuan: a classical Go engine speaking GTP.
 //!
-//! Layers, each using only those below it:
-//! `gtp` → `engine` → `playout` → `board`; `sgf` and `time` are values
-//! the engine reads and writes.
+//! Layers, each using only those below it (docs/ARCHITECTURE.md):
+//! `gtp` → `engine` → `player` → `mcts` (the search) and `judge` (the end
+//! of the game) → `playout` and `tactics` → `board`. `patterns` (the
+//! learned move model) serves the search and the playouts; `sgf`, `time`
+//! and `count` are values and views the engine reads and writes; the
+//! tools beside the engine (`arena` for matches and the judge set,
+//! `analysis` for KataGo's protocol, `review`, `bench`) use the layers
+//! from the engine down.
 
 pub mod analysis;
 pub mod arena;

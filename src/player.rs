@@ -2,7 +2,7 @@
 //! search's answer into an [`Answer`] (a move, a pass or a resignation);
 //! judges the final position. Knows nothing of GTP text.
 
-use crate::board::{AreaCount, Bitboard, Board, Color, Count, Game, Move, Point, Score, Scoring};
+use crate::board::{AreaCount, Bitboard, Board, Color, Count, Game, Move, Point, Scoring};
 use crate::judge::{judge, refine_ownership, JudgeParams, Judgement};
 use crate::mcts::{Limits, Reporter, Search, SearchParams, SearchResult, Task};
 use crate::tactics;
@@ -714,36 +714,6 @@ pub fn dynamic_komi(game: &Game, params: &PlayerParams) -> f64 {
     let horizon = params.dynamic_komi_horizon * (game.size() * game.size()) as f64;
     let left = (1.0 - game.moves().len() as f64 / horizon).max(0.0);
     (params.dynamic_komi_per_stone * stones as f64 * left).round()
-}
-
-/// The final count and status of every point, as the player judges it.
-pub struct FinalStatus {
-    pub judgement: Judgement,
-    pub score: Score,
-    pub territory: [Vec<Point>; 2],
-}
-
-/// Judge the final position of `game` as `params` say.
-pub fn final_status(game: &Game, params: JudgeParams) -> FinalStatus {
-    let mut judgement = judge(game, params);
-    if !game.rules().removes_dead_stones() {
-        // Tromp-Taylor: every stone on the board counts as alive.
-        judgement.dead = Bitboard::EMPTY;
-    }
-    let (count, score) = game.score(judgement.dead, judgement.seki);
-    let territory = Color::BOTH.map(|c| {
-        let mut points = count.area.territory_points[c];
-        if game.rules().scoring() == crate::board::Scoring::Territory {
-            // Territory counting: eyes in seki are nobody's.
-            points -= count.seki_territory[c];
-        }
-        points.iter().collect()
-    });
-    FinalStatus {
-        judgement,
-        score,
-        territory,
-    }
 }
 
 #[cfg(test)]

@@ -115,7 +115,7 @@ impl Eval {
 
     /// The count of a finished game as an evaluation: certain.
     fn finished(game: &Game, options: &Options) -> Eval {
-        let status = crate::player::final_status(game, options.judge_params());
+        let status = crate::judge::final_status(game, options.judge_params());
         let winner = game.winner(status.score);
         Eval {
             black_win: match winner {

@@ -9,7 +9,8 @@ use super::record::{result_winner, Ending, GameRecord};
 use crate::board::handicap;
 use crate::board::{Color, Game, Point, Rules};
 use crate::gtp::client::GtpFailure;
-use crate::player::{final_status, Answer};
+use crate::judge::final_status;
+use crate::player::Answer;
 use std::fmt::Write as _;
 use std::time::Instant;
 

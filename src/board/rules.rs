@@ -196,7 +196,7 @@ impl Rules {
         }
     }
 
-    /// The Chinese rules of `../shared/RULES.md`: area counting, positional
+    /// The Chinese rules of docs/RULES.md: area counting, positional
     /// superko, no suicide, one point back per handicap stone.
     pub const fn chinese() -> Rules {
         Rules::of(Ruleset::Chinese)

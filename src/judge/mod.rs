@@ -12,9 +12,11 @@
 
 mod benson;
 mod seki;
+mod status;
 
 pub use benson::{certain, Certain};
 pub use seki::seki_stones;
+pub use status::{final_status, FinalStatus};
 
 use crate::board::{Bitboard, Board, Color, Game, Point};
 use crate::mcts::{Limits, Search, SearchParams, Task};
