@@ -1,5 +1,6 @@
 //! Monte Carlo tree search: the tree arena, priors and the search threads.
 
+mod params;
 pub mod prior;
 pub mod search;
 pub mod tree;
