@@ -760,11 +760,8 @@ mod tests {
             ". . O O X . . . .",
             ". X . O X . . . .",
         ];
-        let b = Board::from_rows(&rows).unwrap();
-        let mut g = Game::new(9, 7.5, Rules::tromp_taylor());
-        let black: Vec<Point> = b.stones(Color::Black).iter().collect();
-        let white: Vec<Point> = b.stones(Color::White).iter().collect();
-        g.setup(&black, &white, &[]).unwrap();
+        let g = Game::from_rows(&rows, 7.5, Rules::tromp_taylor()).unwrap();
+        let b = g.board().clone();
         let start = Instant::now();
         let deadline = start + std::time::Duration::from_millis(500);
         let (search, judgement) = split_deadline(start, Some(deadline), true);
@@ -804,11 +801,7 @@ mod tests {
             ". . . . . . . . .",
             ". . . . . . . . .",
         ];
-        let b = Board::from_rows(&rows).unwrap();
-        let mut g = Game::new(9, 0.0, Rules::chinese());
-        let black: Vec<Point> = b.stones(Color::Black).iter().collect();
-        let white: Vec<Point> = b.stones(Color::White).iter().collect();
-        g.setup(&black, &white, &[]).unwrap();
+        let mut g = Game::from_rows(&rows, 0.0, Rules::chinese()).unwrap();
         g.set_rules(Rules::ancient());
         let judged = Judgement {
             dead: Bitboard::EMPTY,

@@ -367,6 +367,18 @@ impl Game {
         self.place_handicap(points)
     }
 
+    /// A game under `rules` with `komi` whose board holds the stones of
+    /// `rows` (as [`Board::from_rows`] reads them) as setup stones, no
+    /// moves, Black to move: for tests and hand-made positions.
+    pub fn from_rows(rows: &[&str], komi: f64, rules: Rules) -> Result<Game, String> {
+        let b = Board::from_rows(rows)?;
+        let black: Vec<Point> = b.stones(Color::Black).iter().collect();
+        let white: Vec<Point> = b.stones(Color::White).iter().collect();
+        let mut g = Game::new(b.size(), komi, rules);
+        g.setup(&black, &white, &[])?;
+        Ok(g)
+    }
+
     /// Change stones as setup (SGF AB/AW/AE): afterwards the given points
     /// hold Black, White or nothing. Moves before it can no longer be undone.
     /// On error (a string without liberties) nothing changes.

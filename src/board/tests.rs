@@ -528,12 +528,7 @@ fn quiet_moves_are_taken_back_exactly() {
 /// A game under `rules` whose board holds the stones of `rows` (set up,
 /// no moves), with `komi`.
 fn game_of(rows: &[&str], rules: Rules, komi: f64) -> Game {
-    let b = Board::from_rows(rows).unwrap();
-    let black: Vec<Point> = b.stones(Color::Black).iter().collect();
-    let white: Vec<Point> = b.stones(Color::White).iter().collect();
-    let mut g = Game::new(b.size(), komi, rules);
-    g.setup(&black, &white, &[]).unwrap();
-    g
+    Game::from_rows(rows, komi, rules).unwrap()
 }
 
 /// Black's column B and White's column C split a 5x5 board: Black has 5

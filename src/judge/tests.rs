@@ -4,12 +4,7 @@ use super::*;
 use crate::board::Rules;
 
 fn game(rows: &[&str], komi: f64) -> Game {
-    let b = Board::from_rows(rows).unwrap();
-    let mut g = Game::new(rows.len(), komi, Rules::chinese());
-    let black: Vec<Point> = b.stones(Color::Black).iter().collect();
-    let white: Vec<Point> = b.stones(Color::White).iter().collect();
-    g.setup(&black, &white, &[]).unwrap();
-    g
+    Game::from_rows(rows, komi, Rules::chinese()).unwrap()
 }
 
 #[test]
