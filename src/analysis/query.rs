@@ -76,13 +76,70 @@ pub(super) fn parse_rules(v: &Value) -> Result<(Rules, Option<String>), String> 
     Ok((rules, note))
 }
 
-/// The query's turns as tasks, or the error response.
+/// The query's turns as tasks, or the error response: the position, the
+/// search's settings, the turns, then a task for each turn.
 pub(super) fn parse_query(
     options: &AnalysisOptions,
     id: &str,
     q: &Map<String, Value>,
     shared: &Shared,
 ) -> Result<Vec<Task>, Value> {
+    let err = |field: &str, msg: &str| field_error(id, field, msg);
+    let (game, moves) = parse_position(id, q, shared)?;
+    let settings = parse_settings(options, id, q, shared)?;
+    let size = game.size();
+    let turns = parse_turns(id, q, moves.len())?;
+    let avoid_lists = avoid_moves(q, size).map_err(|(f, m)| err(&f, &m))?;
+    let start = Arc::new(game);
+    let moves = Arc::new(moves);
+    let mut tasks = Vec::new();
+    for &turn in &turns {
+        let to_move = moves
+            .get(turn)
+            .map_or_else(|| position(&start, &moves, turn).to_move(), |m| m.0);
+        let avoid = root_avoid(&avoid_lists, &start, to_move);
+        if !avoid.is_empty() && !any_move_left(&position(&start, &moves, turn), to_move, &avoid) {
+            let field = if q.contains_key("allowMoves") {
+                "allowMoves"
+            } else {
+                "avoidMoves"
+            };
+            return Err(err(
+                field,
+                &format!("No legal move left to search at turn {turn}"),
+            ));
+        }
+        tasks.push(Task {
+            id: id.to_string(),
+            turn,
+            start: Arc::clone(&start),
+            moves: Arc::clone(&moves),
+            to_move,
+            visits: settings.visits,
+            max_time: settings.max_time,
+            ownership: settings.ownership,
+            moves_ownership: settings.moves_ownership,
+            policy: settings.policy,
+            perspective: settings.perspective,
+            report_every: settings.report_every,
+            pv_len: settings.pv_len,
+            avoid,
+            priority: settings.priority,
+            seq: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+        });
+    }
+    Ok(tasks)
+}
+
+/// The query's position: the game before the first move (size, rules,
+/// komi, initial stones, the side to move) and the moves, every one of
+/// them checked legal.
+fn parse_position(
+    id: &str,
+    q: &Map<String, Value>,
+    shared: &Shared,
+) -> Result<(Game, Vec<(Color, Move)>), Value> {
     let err = |field: &str, msg: &str| field_error(id, field, msg);
     let size_of = |field: &str| -> Result<usize, Value> {
         match q.get(field).and_then(Value::as_u64) {
@@ -143,6 +200,77 @@ pub(super) fn parse_query(
             Some(parse_color(v).ok_or_else(|| err("initialPlayer", "Must be \"B\" or \"W\""))?)
         }
     };
+    // The game, turn by turn.
+    let mut game = Game::new(size, komi, rules);
+    let point = |m: &Move| match m {
+        Move::Play(p) => *p,
+        Move::Pass => unreachable!("no pass among the stones"),
+    };
+    let black: Vec<Point> = stones
+        .iter()
+        .filter(|(c, _)| *c == Color::Black)
+        .map(|(_, m)| point(m))
+        .collect();
+    let white: Vec<Point> = stones
+        .iter()
+        .filter(|(c, _)| *c == Color::White)
+        .map(|(_, m)| point(m))
+        .collect();
+    if !stones.is_empty() {
+        game.setup(&black, &white, &[])
+            .map_err(|e| err("initialStones", &e))?;
+        // Black stones alone with White to move: handicap stones.
+        let white_first = initial_player.or(moves.first().map(|m| m.0)) == Some(Color::White);
+        if white.is_empty() && black.len() >= 2 && white_first {
+            game.mark_setup_as_handicap();
+        }
+    }
+    let first = initial_player.or(moves.first().map(|m| m.0)).unwrap_or(
+        if game.handicap_stones().is_empty() {
+            Color::Black
+        } else {
+            Color::White
+        },
+    );
+    game.set_to_move(first);
+    // Every move checked now; each turn's position is made again when a
+    // worker takes it (a game keeps a board a move for undo: a position
+    // kept for each of many turns would take hundreds of megabytes).
+    let mut replay = game.clone();
+    for (i, &(c, m)) in moves.iter().enumerate() {
+        if let Err(e) = replay.play(c, m) {
+            return Err(err(
+                "moves",
+                &format!("Illegal move {}: {} ({e})", i + 1, m.to_gtp(size)),
+            ));
+        }
+    }
+    Ok((game, moves))
+}
+
+/// What a query asks of the search: visits, time, what to report, whose
+/// perspective, its priority.
+struct Settings {
+    visits: u64,
+    max_time: Option<f64>,
+    ownership: bool,
+    moves_ownership: bool,
+    policy: bool,
+    perspective: Perspective,
+    report_every: Option<f64>,
+    pv_len: usize,
+    priority: i64,
+}
+
+/// The query's settings, `overrideSettings` included (a warning names
+/// those tianyuan does not use).
+fn parse_settings(
+    options: &AnalysisOptions,
+    id: &str,
+    q: &Map<String, Value>,
+    shared: &Shared,
+) -> Result<Settings, Value> {
+    let err = |field: &str, msg: &str| field_error(id, field, msg);
     let flag = |field: &str| -> Result<bool, Value> {
         match q.get(field) {
             None => Ok(false),
@@ -233,108 +361,38 @@ pub(super) fn parse_query(
             ));
         }
     }
-    // The game, turn by turn.
-    let mut game = Game::new(size, komi, rules);
-    let point = |m: &Move| match m {
-        Move::Play(p) => *p,
-        Move::Pass => unreachable!("no pass among the stones"),
-    };
-    let black: Vec<Point> = stones
-        .iter()
-        .filter(|(c, _)| *c == Color::Black)
-        .map(|(_, m)| point(m))
-        .collect();
-    let white: Vec<Point> = stones
-        .iter()
-        .filter(|(c, _)| *c == Color::White)
-        .map(|(_, m)| point(m))
-        .collect();
-    if !stones.is_empty() {
-        game.setup(&black, &white, &[])
-            .map_err(|e| err("initialStones", &e))?;
-        // Black stones alone with White to move: handicap stones.
-        let white_first = initial_player.or(moves.first().map(|m| m.0)) == Some(Color::White);
-        if white.is_empty() && black.len() >= 2 && white_first {
-            game.mark_setup_as_handicap();
-        }
-    }
-    let first = initial_player.or(moves.first().map(|m| m.0)).unwrap_or(
-        if game.handicap_stones().is_empty() {
-            Color::Black
-        } else {
-            Color::White
-        },
-    );
-    game.set_to_move(first);
-    let visits = visits.min(options.max_visits).max(1);
-    let turns: Vec<usize> = match q.get("analyzeTurns") {
-        None => vec![moves.len()],
+    Ok(Settings {
+        visits: visits.min(options.max_visits).max(1),
+        max_time,
+        ownership,
+        moves_ownership,
+        policy,
+        perspective,
+        report_every,
+        pv_len,
+        priority,
+    })
+}
+
+/// The turns to analyse: `analyzeTurns`, or the position after the last
+/// move.
+fn parse_turns(id: &str, q: &Map<String, Value>, moves: usize) -> Result<Vec<usize>, Value> {
+    let err = |field: &str, msg: &str| field_error(id, field, msg);
+    match q.get("analyzeTurns") {
+        None => Ok(vec![moves]),
         Some(v) => {
             let list = v
                 .as_array()
                 .and_then(|a| a.iter().map(Value::as_u64).collect::<Option<Vec<_>>>())
                 .ok_or_else(|| err("analyzeTurns", "Must specify an array of integers"))?;
             for &t in &list {
-                if t as usize > moves.len() {
+                if t as usize > moves {
                     return Err(err("analyzeTurns", &format!("Invalid turn number: {t}")));
                 }
             }
-            list.into_iter().map(|t| t as usize).collect()
-        }
-    };
-    let avoid_lists = avoid_moves(q, size).map_err(|(f, m)| err(&f, &m))?;
-    // Every move checked now; each turn's position is made again when a
-    // worker takes it (a game keeps a board a move for undo: a position
-    // kept for each of many turns would take hundreds of megabytes).
-    let mut replay = game.clone();
-    for (i, &(c, m)) in moves.iter().enumerate() {
-        if let Err(e) = replay.play(c, m) {
-            return Err(err(
-                "moves",
-                &format!("Illegal move {}: {} ({e})", i + 1, m.to_gtp(size)),
-            ));
+            Ok(list.into_iter().map(|t| t as usize).collect())
         }
     }
-    let start = Arc::new(game);
-    let moves = Arc::new(moves);
-    let mut tasks = Vec::new();
-    for &turn in &turns {
-        let to_move = moves
-            .get(turn)
-            .map_or_else(|| position(&start, &moves, turn).to_move(), |m| m.0);
-        let avoid = root_avoid(&avoid_lists, &start, to_move);
-        if !avoid.is_empty() && !any_move_left(&position(&start, &moves, turn), to_move, &avoid) {
-            let field = if q.contains_key("allowMoves") {
-                "allowMoves"
-            } else {
-                "avoidMoves"
-            };
-            return Err(err(
-                field,
-                &format!("No legal move left to search at turn {turn}"),
-            ));
-        }
-        tasks.push(Task {
-            id: id.to_string(),
-            turn,
-            start: Arc::clone(&start),
-            moves: Arc::clone(&moves),
-            to_move,
-            visits,
-            max_time,
-            ownership,
-            moves_ownership,
-            policy,
-            perspective,
-            report_every,
-            pv_len,
-            avoid,
-            priority,
-            seq: 0,
-            stop: Arc::new(AtomicBool::new(false)),
-        });
-    }
-    Ok(tasks)
 }
 
 /// `avoidMoves` and `allowMoves` as (player, moves, whether allowed);
