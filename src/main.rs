@@ -412,57 +412,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        Command::TrainPatterns(a) => {
-            let fail = |e: String| -> ! {
-                eprintln!("tianyuan train-patterns: {e}");
-                std::process::exit(2)
-            };
-            let opts = tianyuan::patterns::train::TrainOptions {
-                inputs: a.inputs,
-                size: (a.board_size != 0).then_some(a.board_size),
-                test_games: a.test_games,
-                max_positions: a.max_positions,
-                max_test_positions: a.max_test_positions,
-                min_count: a.min_count,
-                iterations: a.iterations,
-                max_pattern_size: a.max_pattern_size,
-                seed: cli.engine.seed.unwrap_or(1),
-                threads: cli.engine.options().threads,
-            };
-            if let Some(file) = &a.evaluate {
-                let bytes = std::fs::read(file)
-                    .map_err(|e| format!("{}: {e}", file.display()))
-                    .unwrap_or_else(|e| fail(e));
-                let model = tianyuan::patterns::Model::from_bytes(&bytes)
-                    .map_err(|e| format!("{}: {e}", file.display()))
-                    .unwrap_or_else(|e| fail(e));
-                match tianyuan::patterns::train::evaluate(&model, &opts) {
-                    Ok(p) => println!("{}: {p}", file.display()),
-                    Err(e) => fail(e),
-                }
-                return;
-            }
-            let Some(out) = a.out else {
-                fail("--out FILE is required to train".into())
-            };
-            match tianyuan::patterns::train::train(&opts) {
-                Ok(t) => {
-                    let bytes = t.model.to_bytes();
-                    if let Err(e) = tianyuan::files::write_atomic(&out, &bytes) {
-                        fail(format!("{}: {e}", out.display()));
-                    }
-                    println!(
-                        "{} patterns, {} training positions; held out: {}; {} bytes written to {}",
-                        t.model.patterns().len(),
-                        t.train_positions,
-                        t.held_out,
-                        bytes.len(),
-                        out.display()
-                    );
-                }
-                Err(e) => fail(e),
-            }
-        }
+        Command::TrainPatterns(a) => train_patterns(a, &cli.engine),
         Command::Review(a) => {
             let mut options = cli.engine.options();
             if cli.engine.playouts.is_none() && cli.engine.time.is_none() {
@@ -488,40 +438,97 @@ fn main() {
             let threads = cli.engine.options().threads;
             std::process::exit(tianyuan::arena::judge_set::run(&args, threads))
         }
-        Command::Bench => {
-            let playouts = cli.engine.playouts.unwrap_or(200_000);
-            let seed = cli.engine.seed.unwrap_or(1);
-            let params = cli.engine.options().search_params();
-            let mut runs = vec![
-                bench::light(9, playouts.max(1), seed),
-                bench::light(19, (playouts / 6).max(1), seed),
-            ];
-            for threads in [1, 2] {
-                runs.push(bench::search(
-                    9,
-                    threads,
-                    (playouts / 4).max(1),
-                    seed,
-                    &params,
-                ));
-                runs.push(bench::search(
-                    19,
-                    threads,
-                    (playouts / 20).max(1),
-                    seed,
-                    &params,
-                ));
-            }
-            for m in runs {
-                println!("{}", m.line());
-                log::info!(
-                    "{}: {} playouts in {:.3} s, signature {:016x}",
-                    m.kind,
-                    m.playouts,
-                    m.seconds,
-                    m.signature
-                );
-            }
+        Command::Bench => run_bench(&cli.engine),
+    }
+}
+
+/// `tianyuan train-patterns`: fit a patterns file, or `--evaluate` one.
+fn train_patterns(a: TrainArgs, engine: &EngineArgs) {
+    let fail = |e: String| -> ! {
+        eprintln!("tianyuan train-patterns: {e}");
+        std::process::exit(2)
+    };
+    let opts = tianyuan::patterns::train::TrainOptions {
+        inputs: a.inputs,
+        size: (a.board_size != 0).then_some(a.board_size),
+        test_games: a.test_games,
+        max_positions: a.max_positions,
+        max_test_positions: a.max_test_positions,
+        min_count: a.min_count,
+        iterations: a.iterations,
+        max_pattern_size: a.max_pattern_size,
+        seed: engine.seed.unwrap_or(1),
+        threads: engine.options().threads,
+    };
+    if let Some(file) = &a.evaluate {
+        let bytes = std::fs::read(file)
+            .map_err(|e| format!("{}: {e}", file.display()))
+            .unwrap_or_else(|e| fail(e));
+        let model = tianyuan::patterns::Model::from_bytes(&bytes)
+            .map_err(|e| format!("{}: {e}", file.display()))
+            .unwrap_or_else(|e| fail(e));
+        match tianyuan::patterns::train::evaluate(&model, &opts) {
+            Ok(p) => println!("{}: {p}", file.display()),
+            Err(e) => fail(e),
         }
+        return;
+    }
+    let Some(out) = a.out else {
+        fail("--out FILE is required to train".into())
+    };
+    match tianyuan::patterns::train::train(&opts) {
+        Ok(t) => {
+            let bytes = t.model.to_bytes();
+            if let Err(e) = tianyuan::files::write_atomic(&out, &bytes) {
+                fail(format!("{}: {e}", out.display()));
+            }
+            println!(
+                "{} patterns, {} training positions; held out: {}; {} bytes written to {}",
+                t.model.patterns().len(),
+                t.train_positions,
+                t.held_out,
+                bytes.len(),
+                out.display()
+            );
+        }
+        Err(e) => fail(e),
+    }
+}
+
+/// `tianyuan bench`: the speed lines, and with `RUST_LOG=info` each run's
+/// signature.
+fn run_bench(engine: &EngineArgs) {
+    let playouts = engine.playouts.unwrap_or(200_000);
+    let seed = engine.seed.unwrap_or(1);
+    let params = engine.options().search_params();
+    let mut runs = vec![
+        bench::light(9, playouts.max(1), seed),
+        bench::light(19, (playouts / 6).max(1), seed),
+    ];
+    for threads in [1, 2] {
+        runs.push(bench::search(
+            9,
+            threads,
+            (playouts / 4).max(1),
+            seed,
+            &params,
+        ));
+        runs.push(bench::search(
+            19,
+            threads,
+            (playouts / 20).max(1),
+            seed,
+            &params,
+        ));
+    }
+    for m in runs {
+        println!("{}", m.line());
+        log::info!(
+            "{}: {} playouts in {:.3} s, signature {:016x}",
+            m.kind,
+            m.playouts,
+            m.seconds,
+            m.signature
+        );
     }
 }
