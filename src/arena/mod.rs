@@ -473,6 +473,69 @@ fn outcome(record: &GameRecord, sides: [usize; 2], untimed: [bool; 2]) -> String
     text
 }
 
+/// The match's header (settings, engines, referee, untimed sides) and
+/// what the game records say of it.
+fn match_header(
+    args: &MatchArgs,
+    settings: &GameSettings,
+    last_game: u32,
+    a: &mut Contestant,
+    b: &mut Contestant,
+    referee: Option<&mut Contestant>,
+) -> Result<(String, MatchInfo), MatchError> {
+    let limits = settings.limits;
+    let mut header = if args.first_game == 1 {
+        format!("match: {} game(s)", args.games)
+    } else {
+        format!("match: games {} to {last_game}", args.first_game)
+    };
+    let _ = write!(
+        header,
+        " on {}x{}, komi {}, handicap {}, ",
+        settings.size, settings.size, settings.komi, settings.handicap
+    );
+    header.push_str(&time_text(limits));
+    let _ = writeln!(
+        header,
+        ", at most {} moves, colours {}",
+        settings.max_moves,
+        if args.alternate { "alternate" } else { "fixed" }
+    );
+    let names = [engine_name(a)?, engine_name(b)?];
+    for (e, name) in [&*a, &*b].into_iter().zip(&names) {
+        let _ = writeln!(header, "  {}: {name} [{}]", e.label(), e.cmdline());
+    }
+    let referee_name = match referee {
+        Some(r) => {
+            let name = engine_name(r)?;
+            let _ = writeln!(header, "  referee: {name} [{}]", r.cmdline());
+            Some((name, r.cmdline().to_string()))
+        }
+        None => None,
+    };
+    let untimed = args.untimed_sides();
+    if untimed.contains(&true) {
+        let sides: Vec<&str> = (0..2).filter(|&s| untimed[s]).map(|s| SIDES[s]).collect();
+        let rule = untimed_rule(settings);
+        let _ = writeln!(header, "  untimed: {} ({rule})", sides.join(", "));
+    }
+    Ok((
+        header,
+        MatchInfo {
+            names,
+            cmdlines: [a.cmdline().to_string(), b.cmdline().to_string()],
+            referee: referee_name,
+            of_games: if args.first_game == 1 {
+                format!("of {}", args.games)
+            } else {
+                format!("of games {} to {last_game}", args.first_game)
+            },
+            untimed,
+            alternate: args.alternate,
+        },
+    ))
+}
+
 /// Play the match of `args`, writing a line per game and the summary to
 /// `out` (and the summary to `--out`); the tally.
 pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchError> {
@@ -501,57 +564,12 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         None => None,
     };
 
-    let limits = settings.limits;
     let last_game = args.first_game.checked_add(args.games - 1).ok_or_else(|| {
         MatchError::Args("--first-game and --games go past game 4294967295".into())
     })?;
-    let mut header = if args.first_game == 1 {
-        format!("match: {} game(s)", args.games)
-    } else {
-        format!("match: games {} to {last_game}", args.first_game)
-    };
-    let _ = write!(
-        header,
-        " on {}x{}, komi {}, handicap {}, ",
-        settings.size, settings.size, settings.komi, settings.handicap
-    );
-    header.push_str(&time_text(limits));
-    let _ = writeln!(
-        header,
-        ", at most {} moves, colours {}",
-        settings.max_moves,
-        if args.alternate { "alternate" } else { "fixed" }
-    );
-    let names = [engine_name(&mut a)?, engine_name(&mut b)?];
-    for (e, name) in [&a, &b].into_iter().zip(&names) {
-        let _ = writeln!(header, "  {}: {name} [{}]", e.label(), e.cmdline());
-    }
-    let referee_name = match referee.as_mut() {
-        Some(r) => {
-            let name = engine_name(r)?;
-            let _ = writeln!(header, "  referee: {name} [{}]", r.cmdline());
-            Some((name, r.cmdline().to_string()))
-        }
-        None => None,
-    };
-    let untimed = args.untimed_sides();
-    if untimed.contains(&true) {
-        let sides: Vec<&str> = (0..2).filter(|&s| untimed[s]).map(|s| SIDES[s]).collect();
-        let rule = untimed_rule(&settings);
-        let _ = writeln!(header, "  untimed: {} ({rule})", sides.join(", "));
-    }
-    let info = MatchInfo {
-        names,
-        cmdlines: [a.cmdline().to_string(), b.cmdline().to_string()],
-        referee: referee_name,
-        of_games: if args.first_game == 1 {
-            format!("of {}", args.games)
-        } else {
-            format!("of games {} to {last_game}", args.first_game)
-        },
-        untimed,
-        alternate: args.alternate,
-    };
+    let (header, info) =
+        match_header(args, &settings, last_game, &mut a, &mut b, referee.as_mut())?;
+    let untimed = info.untimed;
     out.write_all(header.as_bytes())?;
     out.flush()?;
 
