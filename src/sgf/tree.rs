@@ -163,51 +163,9 @@ impl Tree {
                             "a property at byte {pos} outside any node"
                         )));
                     };
-                    let at = pos;
-                    while bytes.get(pos).is_some_and(|b| b.is_ascii_alphabetic()) {
-                        pos += 1;
-                    }
-                    let ident = text[at..pos].to_string();
-                    let mut values = Vec::new();
-                    loop {
-                        while bytes.get(pos).is_some_and(|&b| super::is_space(b)) {
-                            pos += 1;
-                        }
-                        if bytes.get(pos) != Some(&b'[') {
-                            break;
-                        }
-                        let value_start = pos + 1;
-                        pos = value_start;
-                        loop {
-                            match bytes.get(pos) {
-                                None => {
-                                    return Err(SgfError(format!(
-                                        "unterminated property value: the '[' at byte {} has no closing ']'",
-                                        value_start - 1
-                                    )))
-                                }
-                                Some(b'\\') => pos += 2,
-                                Some(b']') => break,
-                                Some(_) => pos += 1,
-                            }
-                        }
-                        // `pos` stops on ASCII bytes only (or past a
-                        // backslash's byte, which is checked here).
-                        let Some(value) = text.get(value_start..pos) else {
-                            return Err(SgfError(format!(
-                                "a broken character in the value at byte {value_start}"
-                            )));
-                        };
-                        values.push(value.to_string());
-                        pos += 1;
-                    }
-                    if values.is_empty() {
-                        return Err(SgfError(format!(
-                            "property {} at byte {at} has no value",
-                            super::quote(&ident)
-                        )));
-                    }
-                    tree.nodes[node].props.push((ident, values));
+                    let (property, next) = read_property(text, pos)?;
+                    pos = next;
+                    tree.nodes[node].props.push(property);
                 }
                 _ => {
                     return Err(SgfError(format!(
@@ -306,6 +264,57 @@ impl Default for Tree {
     fn default() -> Self {
         Tree::new()
     }
+}
+
+/// The property (identifier and values) that starts at byte `pos` of
+/// `text`, and the byte after it.
+fn read_property(text: &str, mut pos: usize) -> Result<((String, Vec<String>), usize), SgfError> {
+    let bytes = text.as_bytes();
+    let at = pos;
+    while bytes.get(pos).is_some_and(|b| b.is_ascii_alphabetic()) {
+        pos += 1;
+    }
+    let ident = text[at..pos].to_string();
+    let mut values = Vec::new();
+    loop {
+        while bytes.get(pos).is_some_and(|&b| super::is_space(b)) {
+            pos += 1;
+        }
+        if bytes.get(pos) != Some(&b'[') {
+            break;
+        }
+        let value_start = pos + 1;
+        pos = value_start;
+        loop {
+            match bytes.get(pos) {
+                None => {
+                    return Err(SgfError(format!(
+                        "unterminated property value: the '[' at byte {} has no closing ']'",
+                        value_start - 1
+                    )))
+                }
+                Some(b'\\') => pos += 2,
+                Some(b']') => break,
+                Some(_) => pos += 1,
+            }
+        }
+        // `pos` stops on ASCII bytes only (or past a
+        // backslash's byte, which is checked here).
+        let Some(value) = text.get(value_start..pos) else {
+            return Err(SgfError(format!(
+                "a broken character in the value at byte {value_start}"
+            )));
+        };
+        values.push(value.to_string());
+        pos += 1;
+    }
+    if values.is_empty() {
+        return Err(SgfError(format!(
+            "property {} at byte {at} has no value",
+            super::quote(&ident)
+        )));
+    }
+    Ok(((ident, values), pos))
 }
 
 #[cfg(test)]
