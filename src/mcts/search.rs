@@ -117,6 +117,36 @@ pub(super) struct Root<'a> {
     game: &'a Game,
 }
 
+impl<'a> Root<'a> {
+    /// The root of a search of `game` for `to_move` with `komi`; the
+    /// rules' own count adjusts the playouts' when `rules_in_playouts`.
+    fn new(game: &'a Game, to_move: Color, komi: f64, rules_in_playouts: bool) -> Root<'a> {
+        Root {
+            board: game.board(),
+            to_move,
+            komi,
+            last: game.last_move().and_then(|(_, m)| match m {
+                crate::board::Move::Play(p) => Some(p),
+                _ => None,
+            }),
+            last2: game
+                .moves()
+                .iter()
+                .rev()
+                .nth(1)
+                .and_then(|&(_, m)| match m {
+                    crate::board::Move::Play(p) => Some(p),
+                    _ => None,
+                }),
+            rules: game.rules(),
+            adjusts: rules_in_playouts
+                && (game.rules().scoring() == crate::board::Scoring::Territory
+                    || game.rules().group_tax()),
+            game,
+        }
+    }
+}
+
 /// A search with its tree. The subtree of the moves actually played is
 /// kept between searches (tree reuse); the memory bound is split between
 /// the tree and the spare that receives the reused subtree.
@@ -290,29 +320,7 @@ impl Search {
             to_move,
             komi,
         });
-        let root = Root {
-            board: game.board(),
-            to_move,
-            komi,
-            last: game.last_move().and_then(|(_, m)| match m {
-                crate::board::Move::Play(p) => Some(p),
-                _ => None,
-            }),
-            last2: game
-                .moves()
-                .iter()
-                .rev()
-                .nth(1)
-                .and_then(|&(_, m)| match m {
-                    crate::board::Move::Play(p) => Some(p),
-                    _ => None,
-                }),
-            rules: game.rules(),
-            adjusts: self.params.rules_in_playouts
-                && (game.rules().scoring() == crate::board::Scoring::Territory
-                    || game.rules().group_tax()),
-            game,
-        };
+        let root = Root::new(game, to_move, komi, self.params.rules_in_playouts);
         self.expand_root(&root, avoid);
         self.reset_root_stats(ownership, moves_ownership);
         // A bound on the root's visits: the simulations still missing.
