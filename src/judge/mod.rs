@@ -293,7 +293,8 @@ fn in_open_ko(start: &Board, s: Bitboard, c: Color, dead: Bitboard) -> bool {
 /// when it is sure.
 fn won_races(start: &Board, candidates: &[(f32, Bitboard)], racing: Bitboard) -> Bitboard {
     let stride = start.stride();
-    let mut reader = tactics::reader::Reader::new(start.size());
+    // Made at the first race: most positions have none.
+    let mut reader = None;
     let mut won = Bitboard::EMPTY;
     for &(_, s) in candidates {
         let p = s.first().expect("a string has stones");
@@ -306,6 +307,7 @@ fn won_races(start: &Board, candidates: &[(f32, Bitboard)], racing: Bitboard) ->
         if rivals.is_empty() || liberties > tactics::reader::MAX_LIBERTIES {
             continue;
         }
+        let reader = reader.get_or_insert_with(|| tactics::reader::Reader::new(start.size()));
         if reader.attack(start, p) == tactics::reader::Answer::No {
             won |= s;
         }
