@@ -93,6 +93,21 @@ pub struct AnalysisOptions {
     pub perspective: Perspective,
 }
 
+/// What a query asks of the search: visits, time, what to report, whose
+/// perspective, its priority.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    visits: u64,
+    max_time: Option<f64>,
+    ownership: bool,
+    moves_ownership: bool,
+    policy: bool,
+    perspective: Perspective,
+    report_every: Option<f64>,
+    pv_len: usize,
+    priority: i64,
+}
+
 /// One turn of a query to search.
 struct Task {
     id: String,
@@ -102,16 +117,8 @@ struct Task {
     start: Arc<Game>,
     moves: Arc<Vec<(Color, Move)>>,
     to_move: Color,
-    visits: u64,
-    max_time: Option<f64>,
-    ownership: bool,
-    moves_ownership: bool,
-    policy: bool,
-    perspective: Perspective,
-    report_every: Option<f64>,
-    pv_len: usize,
+    settings: Settings,
     avoid: Vec<Option<Point>>,
-    priority: i64,
     /// Arrival order, for ties of priority.
     seq: u64,
     stop: Arc<AtomicBool>,
@@ -462,7 +469,7 @@ fn worker(index: usize, engine: Options, shared: &Shared) {
                     .tasks
                     .iter()
                     .enumerate()
-                    .max_by_key(|(_, t)| (t.priority, std::cmp::Reverse(t.seq)))
+                    .max_by_key(|(_, t)| (t.settings.priority, std::cmp::Reverse(t.seq)))
                     .map(|(i, _)| i);
                 if let Some(i) = best {
                     let t = q.tasks.swap_remove(i);
@@ -520,12 +527,13 @@ fn analyse(player: &mut Player, task: &Task, shared: &Shared) {
         return;
     }
     let request = AnalysisRequest {
-        ownership: task.ownership,
-        moves_ownership: task.moves_ownership,
+        ownership: task.settings.ownership,
+        moves_ownership: task.settings.moves_ownership,
         avoid: task.avoid.clone(),
         limits: Limits {
-            visits: Some(task.visits),
+            visits: Some(task.settings.visits),
             deadline: task
+                .settings
                 .max_time
                 .map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e6))),
             ..Limits::default()
@@ -534,7 +542,7 @@ fn analyse(player: &mut Player, task: &Task, shared: &Shared) {
     let mut report = |r: &SearchResult| {
         shared.send(&response(task, &game, r, true));
     };
-    let reporter = task.report_every.map(|every| Reporter {
+    let reporter = task.settings.report_every.map(|every| Reporter {
         interval: Duration::from_secs_f64(every),
         report: &mut report,
     });

@@ -115,16 +115,8 @@ pub(super) fn parse_query(
             start: Arc::clone(&start),
             moves: Arc::clone(&moves),
             to_move,
-            visits: settings.visits,
-            max_time: settings.max_time,
-            ownership: settings.ownership,
-            moves_ownership: settings.moves_ownership,
-            policy: settings.policy,
-            perspective: settings.perspective,
-            report_every: settings.report_every,
-            pv_len: settings.pv_len,
+            settings,
             avoid,
-            priority: settings.priority,
             seq: 0,
             stop: Arc::new(AtomicBool::new(false)),
         });
@@ -246,20 +238,6 @@ fn parse_position(
         }
     }
     Ok((game, moves))
-}
-
-/// What a query asks of the search: visits, time, what to report, whose
-/// perspective, its priority.
-struct Settings {
-    visits: u64,
-    max_time: Option<f64>,
-    ownership: bool,
-    moves_ownership: bool,
-    policy: bool,
-    perspective: Perspective,
-    report_every: Option<f64>,
-    pv_len: usize,
-    priority: i64,
 }
 
 /// The query's settings, `overrideSettings` included (a warning names

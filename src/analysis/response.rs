@@ -10,8 +10,8 @@ pub(super) fn round(v: f64, digits: i32) -> f64 {
 /// One response line for `task` in `game` from the search result `r`.
 pub(super) fn response(task: &Task, game: &Game, r: &SearchResult, during: bool) -> Value {
     let size = game.size();
-    let sign = task.perspective.sign(task.to_move);
-    let black_sign = task.perspective.black_sign(task.to_move);
+    let sign = task.settings.perspective.sign(task.to_move);
+    let black_sign = task.settings.perspective.black_sign(task.to_move);
     let view = |w: f64| if sign > 0.0 { w } else { 1.0 - w };
     let vertex = |m: Option<Point>| m.map_or_else(|| "pass".to_string(), |p| p.to_gtp(size));
     let prior_sum: f64 = r.moves.iter().map(|m| m.stats.prior_value as f64).sum();
@@ -63,9 +63,9 @@ pub(super) fn response(task: &Task, game: &Game, r: &SearchResult, during: bool)
             "lcb": round(reported_lcb, 8),
             "utilityLcb": round(2.0 * reported_lcb - 1.0, 8),
             "order": order,
-            "pv": m.pv.iter().take(task.pv_len).map(|&p| vertex(p)).collect::<Vec<_>>(),
+            "pv": m.pv.iter().take(task.settings.pv_len).map(|&p| vertex(p)).collect::<Vec<_>>(),
         });
-        if task.moves_ownership {
+        if task.settings.moves_ownership {
             if let Some(own) = &m.ownership {
                 info["ownership"] = grid(own, black_sign);
             }
@@ -98,12 +98,12 @@ pub(super) fn response(task: &Task, game: &Game, r: &SearchResult, during: bool)
             "thisHash": format!("{:016X}", game.board().hash()),
         },
     });
-    if task.ownership {
+    if task.settings.ownership {
         if let Some(own) = &r.ownership {
             out["ownership"] = grid(own, black_sign);
         }
     }
-    if task.policy {
+    if task.settings.policy {
         let mut policy = vec![-1.0; size * size + 1];
         for m in &r.moves {
             let i = match m.mv {
