@@ -14,7 +14,7 @@
 
 use super::tree::{NewChild, TreeMove, WIN};
 use crate::board::{Board, Color, Point, PointSet};
-use crate::playout::pattern::is_good_shape;
+use crate::playout::mogo_shapes::is_good_shape;
 use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, ladder_atari, two_liberties};
 use crate::tactics::{distance, line, move_effect};
 

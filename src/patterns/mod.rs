@@ -14,7 +14,7 @@
 //! model knows ([`spatial`]). `train` fits a model from game records.
 
 mod model;
-pub mod shape;
+pub mod shape_table;
 pub mod spatial;
 pub mod train;
 
@@ -31,12 +31,12 @@ pub fn shipped() -> &'static Model {
 
 /// The 3x3-only model of the playouts, as a table (docs/PATTERNS.md says
 /// how it was made).
-pub fn playout_shapes() -> &'static shape::ShapeTable {
-    static TABLE: std::sync::OnceLock<shape::ShapeTable> = std::sync::OnceLock::new();
+pub fn playout_shapes() -> &'static shape_table::ShapeTable {
+    static TABLE: std::sync::OnceLock<shape_table::ShapeTable> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         let model = Model::from_bytes(include_bytes!("playout.bin"))
             .expect("the shipped playout patterns file loads");
-        shape::ShapeTable::from_model(&model, 1.0)
+        shape_table::ShapeTable::from_model(&model, 1.0)
     })
 }
 

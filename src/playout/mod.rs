@@ -5,7 +5,7 @@
 
 pub mod heavy;
 pub mod light;
-pub mod pattern;
+pub mod mogo_shapes;
 
 use crate::board::{Board, Color, Point};
 use rand::rngs::SmallRng;

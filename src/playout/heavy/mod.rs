@@ -18,10 +18,10 @@
 //! board" moves into empty 3x3 squares before the random move.
 
 use super::light::LightPolicy;
-use super::pattern::is_good_shape;
+use super::mogo_shapes::is_good_shape;
 use super::{below, PlayoutPolicy, PlayoutRng};
 use crate::board::{Board, Color, Point, PointSet, ARRAY_SIZE};
-use crate::patterns::shape::ShapeTable;
+use crate::patterns::shape_table::ShapeTable;
 use crate::tactics::ladder::{escape_is_laddered, two_liberties};
 use crate::tactics::move_effect;
 use crate::tactics::nakade::nakade_answer;
