@@ -239,6 +239,43 @@ fn failing_engines_lose_without_hanging() {
     assert!(start.elapsed() < Duration::from_secs(20));
 }
 
+#[test]
+fn an_sprt_match_stops_once_the_answer_is_clear() {
+    // Against an engine that forfeits every game, A wins each: with elo0 0
+    // and elo1 100 (a win adds ln(2 p1), p1 = 0.64), the upper bound
+    // ln(19) = 2.94 is reached at the 12th win, long before 100 games.
+    let strong = tianyuan("--threads 1 --playouts 50");
+    let words = ["--black", &strong, "--white", "false", "--games", "100"];
+    let (t, out) = play(&[&words[..], &["--size", "5", "--sprt", "0,100"]].concat());
+    assert_eq!(t.games, 12, "{out}");
+    assert!(
+        out.contains("SPRT elo0 0 elo1 100 alpha 0.05 beta 0.05"),
+        "{out}"
+    );
+    assert!(out.contains("  LLR 0.25 (-2.94, 2.94)\n"), "{out}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    // A losing A ends in H0, with the error rates as given.
+    let (t, out) = play(&[
+        "--black",
+        "false",
+        "--white",
+        &strong,
+        "--size",
+        "5",
+        "--games",
+        "100",
+        "--sprt",
+        "0,100",
+        "--sprt-alpha",
+        "0.1",
+    ]);
+    assert!(t.games < 20 && out.contains("H0 accepted"), "{out}");
+    for bad in [["--sprt", "10,0"], ["--sprt-alpha", "0.5"]] {
+        let args = ["--black", "a", "--white", "b"].iter().chain(&bad);
+        assert!(MatchArgs::parse_from(args).is_err(), "{bad:?}");
+    }
+}
+
 /// A shell engine that plays A`row`, B`row`, C`row`, ... (from A again
 /// after `clear_board`), each after `delay` seconds, and appends every
 /// `time_left` it is sent to the file `log`.

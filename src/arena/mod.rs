@@ -24,6 +24,7 @@ pub mod contestant;
 pub mod game;
 pub mod judge_set;
 pub mod record;
+pub mod sprt;
 pub mod stats;
 
 use crate::board::handicap::max_fixed;
@@ -109,6 +110,36 @@ pub struct MatchArgs {
     /// an engine without it); and with pondering on for engines that know tianyuan-param.
     #[arg(long)]
     pub vary: bool,
+    /// Stop as soon as a sequential probability ratio test decides between A being ELO0 and
+    /// ELO1 Elo stronger than B (fishtest's and cutechess-cli's SPRT on a binomial model; the
+    /// log-likelihood ratio is printed after each game); --games is then the most games played.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt::Sprt::parse)]
+    pub sprt: Option<sprt::Sprt>,
+    /// The SPRT's chance of accepting ELO1 when ELO0 holds.
+    #[arg(long, default_value_t = 0.05, value_parser = parse_error_rate)]
+    pub sprt_alpha: f64,
+    /// The SPRT's chance of accepting ELO0 when ELO1 holds.
+    #[arg(long, default_value_t = 0.05, value_parser = parse_error_rate)]
+    pub sprt_beta: f64,
+}
+
+/// An SPRT error rate, strictly between 0 and 0.5.
+fn parse_error_rate(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|&x| x > 0.0 && x < 0.5)
+        .ok_or_else(|| format!("'{s}' is not a rate between 0 and 0.5"))
+}
+
+impl MatchArgs {
+    /// The SPRT asked for, with its error rates.
+    fn sprt(&self) -> Option<sprt::Sprt> {
+        self.sprt.map(|t| sprt::Sprt {
+            alpha: self.sprt_alpha,
+            beta: self.sprt_beta,
+            ..t
+        })
+    }
 }
 
 /// The kind of game `g` of a match with `--vary`, and its settings.
@@ -501,6 +532,9 @@ fn match_header(
         settings.max_moves,
         if args.alternate { "alternate" } else { "fixed" }
     );
+    if let Some(t) = args.sprt() {
+        let _ = writeln!(header, "  {t}: at most {} game(s)", args.games);
+    }
     let names = [engine_name(a)?, engine_name(b)?];
     for (e, name) in [&*a, &*b].into_iter().zip(&names) {
         let _ = writeln!(header, "  {}: {name} [{}]", e.label(), e.cmdline());
@@ -629,17 +663,15 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         out.flush()?;
         tally.add(&record, if a_black { Color::Black } else { Color::White });
         if let Some(dir) = &args.sgf_dir {
-            let path = dir.join(format!("game-{g:03}.sgf"));
-            let [black, white] = sides.map(|side| info.names[side].clone());
-            let record_info = crate::sgf::GameInfo {
-                black_player: Some(black),
-                white_player: Some(white),
-                date: Some(date),
-                comment: Some(info.comment(settings, g, sides, &outcome)),
-            };
-            let text = crate::sgf::write_with_info(&record.sgf(settings), &record_info);
-            if let Err(e) = crate::files::write_atomic(&path, text.as_bytes()) {
-                eprintln!("tianyuan match: cannot write {}: {e}", path.display());
+            let names = sides.map(|side| info.names[side].clone());
+            let comment = info.comment(settings, g, sides, &outcome);
+            write_record(dir, g, &record, settings, names, date, comment);
+        }
+        if let Some(t) = args.sprt() {
+            let state = t.state(tally.total_wins(0), tally.total_wins(1), tally.draws);
+            writeln!(out, "  {state}")?;
+            if state.verdict != sprt::Verdict::Open {
+                break;
             }
         }
     }
@@ -657,6 +689,31 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         crate::files::write_atomic(path, report.as_bytes())?;
     }
     Ok(tally)
+}
+
+/// Write game `g`'s record into `dir` as game-NNN.sgf, with the players'
+/// `names` (black, white), the `date` and the game `comment`.
+fn write_record(
+    dir: &std::path::Path,
+    g: u32,
+    record: &GameRecord,
+    settings: &GameSettings,
+    names: [String; 2],
+    date: String,
+    comment: String,
+) {
+    let path = dir.join(format!("game-{g:03}.sgf"));
+    let [black, white] = names;
+    let record_info = crate::sgf::GameInfo {
+        black_player: Some(black),
+        white_player: Some(white),
+        date: Some(date),
+        comment: Some(comment),
+    };
+    let text = crate::sgf::write_with_info(&record.sgf(settings), &record_info);
+    if let Err(e) = crate::files::write_atomic(&path, text.as_bytes()) {
+        eprintln!("tianyuan match: cannot write {}: {e}", path.display());
+    }
 }
 
 #[cfg(test)]
