@@ -4,17 +4,16 @@
 //! A string is dead when the opponent, moving first, takes it (a race
 //! that each side wins by moving first goes to the side to move). In
 //! order:
-//! what is certain (unconditional life, [`benson`]); strings in atari,
+//! what is certain (unconditional life, [`crate::tactics::benson`]); strings in atari,
 //! taken at once; heavy playouts for every string, decided whole; a
 //! search, the attacker to move, for the strings the playouts leave
 //! unsure; seki ([`seki`]); and consistency: a dead string needs a living
 //! string of the other colour to take it.
 
-mod benson;
 mod seki;
 mod status;
 
-pub use benson::{certain, Certain};
+pub use crate::tactics::benson::{certain, Certain};
 pub use seki::seki_stones;
 pub use status::{final_status, FinalStatus};
 

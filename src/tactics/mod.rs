@@ -3,6 +3,7 @@
 //! saves a string in atari, whether a string is caught in a ladder
 //! ([`ladder`]). No allocation.
 
+pub mod benson;
 pub mod ladder;
 pub mod nakade;
 pub mod reader;

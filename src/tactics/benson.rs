@@ -29,7 +29,7 @@ pub struct Certain {
 
 /// The strings of `c` alive unconditionally, and the regions of `c` they
 /// close (each bordered only by those strings and vital to one of them).
-fn pass_alive(board: &Board, c: Color) -> (Bitboard, Vec<Bitboard>) {
+pub fn pass_alive(board: &Board, c: Color) -> (Bitboard, Vec<Bitboard>) {
     let stride = board.stride();
     let own = board.stones(c);
     let empty = board.empty_points();
