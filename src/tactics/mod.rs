@@ -5,6 +5,7 @@
 
 pub mod benson;
 pub mod ladder;
+pub mod life;
 pub mod nakade;
 pub mod reader;
 

@@ -1,0 +1,501 @@
+//! A life-and-death solver for an enclosed group: can the attacker
+//! capture the string at a point, whatever its owner does, when every move
+//! is played inside the region the group and its eye space fill?
+//!
+//! The read is a depth-first proof-number search (df-pn; Nagai 2002, as
+//! Kishimoto and Müller's solver for enclosed problems uses it): the
+//! attacker's nodes are OR nodes (one capturing line proves them), the
+//! defender's AND nodes; each node's proof and disproof numbers (how many
+//! leaves must still be proved or disproved) are kept in a transposition
+//! table on the Zobrist hash with the side to move, the ko point and a
+//! pass. A leaf is proved when the target string is captured and
+//! disproved when the string is alive unconditionally (Benson,
+//! [`super::benson`]) or both sides pass one after the other (a seki or a
+//! life the attacker cannot break). Moves are the empty points of the
+//! region and a pass; a move that repeats a position of the line read is
+//! not played (positional superko along the line).
+//!
+//! Kos: the problem is read three times, with neither side, the defender
+//! or the attacker allowed to retake a ko at once (the side with
+//! unlimited ko threats). An attack that works when the defender retakes
+//! every ko works unconditionally; one that works only when the attacker
+//! does is a ko, which the attacker wins by taking it first when the read
+//! with neither allowed also captures (GNU Go's `KO_A`), or only with one
+//! more threat than that (`KO_B`).
+//!
+//! Eye spaces of seven points or more walled by one string count as two
+//! eyes ([`BIG_EYE`]): the target that owns one lives, and no move is
+//! read inside one of another string.
+//!
+//! A read has a budget of nodes; one that runs out, or that reaches the
+//! depth limit on the way to a disproof, answers "unknown".
+
+#[cfg(test)]
+mod tests;
+
+use super::benson::pass_alive;
+use crate::board::{Bitboard, Board, Color, Point};
+use std::collections::HashMap;
+
+/// Most empty points a region may hold.
+pub const MAX_REGION: u32 = 40;
+
+/// Most stones of an attacking string that counts as inside the region
+/// (stones played into the eye space) rather than as its wall.
+const MAX_INSIDE_STONES: u32 = 8;
+
+/// Empty points of an eye space, walled by one string of the defender and
+/// holding no attacking stone, from which that string counts as alive: the
+/// largest eye spaces that a vital point kills have six points (the
+/// rabbity and flower sixes), so with seven or more the owner answers any
+/// move inside and makes two eyes. A rule of thumb, not a proof (a false
+/// cut in the wall or the edge can spoil it): the solver uses it to leave
+/// such spaces out of the region and to stop reading a target that owns
+/// one.
+pub const BIG_EYE: u32 = 7;
+
+/// Moves deep a read may go.
+const MAX_DEPTH: usize = 96;
+
+/// Proof and disproof numbers at least this large are infinite.
+const INF: u32 = 1 << 28;
+
+/// A life-and-death problem: the string at `target` and the region where
+/// the moves are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub target: Point,
+    /// The target's owner; the attacker is the other colour.
+    pub defender: Color,
+    /// The points that may be played: the target's group, its eye space
+    /// and the attacking stones inside it, closed by the attacker's wall.
+    pub region: Bitboard,
+}
+
+/// What the side asked about achieves, with its first move (`None`: a
+/// pass, for a group that needs no move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// It succeeds whoever wins the kos.
+    Success(Option<Point>),
+    /// It succeeds by a ko it takes first (GNU Go's `KO_A`).
+    KoFirst(Option<Point>),
+    /// It succeeds by a ko that needs one more threat (`KO_B`).
+    KoSecond(Option<Point>),
+    /// It fails even when it wins every ko.
+    Failure,
+    /// The read ran out of budget.
+    Unknown,
+}
+
+impl Status {
+    /// The GTP answer in GNU Go's manner: `1 MOVE` for success, `2 MOVE`
+    /// and `3 MOVE` for the kos, `0` for failure; `unknown` when the read
+    /// ran out.
+    pub fn to_gtp(self, size: usize) -> String {
+        let mv = |m: Option<Point>| m.map_or("PASS".to_string(), |p| p.to_gtp(size));
+        match self {
+            Status::Success(m) => format!("1 {}", mv(m)),
+            Status::KoFirst(m) => format!("2 {}", mv(m)),
+            Status::KoSecond(m) => format!("3 {}", mv(m)),
+            Status::Failure => "0".to_string(),
+            Status::Unknown => "unknown".to_string(),
+        }
+    }
+}
+
+impl Problem {
+    /// The enclosed problem of the string at `target`: its region grows
+    /// from the string through empty points and the owner's stones, and
+    /// through small attacking strings whose liberties all lie in it. An
+    /// error when the point is empty or the region is not closed within
+    /// [`MAX_REGION`] empty points (the group is open: no life-and-death
+    /// problem).
+    pub fn around(board: &Board, target: Point) -> Result<Problem, String> {
+        let defender = board.color_at(target).ok_or("the point is empty")?;
+        let attacker = !defender;
+        let stride = board.stride();
+        let empty = board.empty_points();
+        let mut walls = board.stones(attacker);
+        let mut region = board.string_bitboard(target);
+        loop {
+            region = region.flood(stride, board.on_board() - walls);
+            if (region & empty).count() > MAX_REGION {
+                return Err(format!(
+                    "the group is not enclosed (more than {MAX_REGION} points around it)"
+                ));
+            }
+            // Attacking strings beside the region with every liberty in it
+            // are stones inside the eye space.
+            let mut inside = Bitboard::EMPTY;
+            let mut beside = region.neighbours(stride) & walls;
+            while let Some(p) = beside.first() {
+                let s = board.string_bitboard(p);
+                beside -= s;
+                if s.count() <= MAX_INSIDE_STONES && (board.liberties(p) - region).is_empty() {
+                    inside |= s;
+                }
+            }
+            if inside.is_empty() {
+                break;
+            }
+            walls -= inside;
+        }
+        // The big eyes of other strings of the defender are theirs: no move
+        // there decides the target.
+        let target_string = board.string_bitboard(target);
+        for (eye, wall) in big_eyes(board, defender, region) {
+            if (wall & target_string).is_empty() {
+                region -= eye;
+            }
+        }
+        Ok(Problem {
+            target,
+            defender,
+            region,
+        })
+    }
+
+    /// Can the attacker, to move, capture the target? Reads at most
+    /// `budget` nodes for each of the three ko readings.
+    pub fn attack(&self, board: &Board, budget: u64) -> Status {
+        self.status(board, budget, true)
+    }
+
+    /// Can the defender, to move, keep the target from capture?
+    pub fn defend(&self, board: &Board, budget: u64) -> Status {
+        self.status(board, budget, false)
+    }
+
+    fn status(&self, board: &Board, budget: u64, attacking: bool) -> Status {
+        let (me, them) = if attacking {
+            (!self.defender, self.defender)
+        } else {
+            (self.defender, !self.defender)
+        };
+        let read = |privileged: Option<Color>| {
+            let mut s = Solver::new(self, board, privileged, budget);
+            s.solve(attacking)
+        };
+        // With the opponent retaking every ko: success without a ko.
+        match read(Some(them)) {
+            Read::Succeeds(m) => return Status::Success(m),
+            Read::Unknown => return Status::Unknown,
+            Read::Fails => {}
+        }
+        let with_kos = match read(Some(me)) {
+            Read::Succeeds(m) => m,
+            Read::Fails => return Status::Failure,
+            Read::Unknown => return Status::Unknown,
+        };
+        match read(None) {
+            Read::Succeeds(m) => Status::KoFirst(m),
+            Read::Fails => Status::KoSecond(with_kos),
+            Read::Unknown => Status::Unknown,
+        }
+    }
+}
+
+/// The eye spaces of `defender` within `within` of at least [`BIG_EYE`]
+/// empty points with no stone of the attacker, each walled by one string:
+/// the space and the string.
+fn big_eyes(board: &Board, defender: Color, within: Bitboard) -> Vec<(Bitboard, Bitboard)> {
+    let stride = board.stride();
+    let empty = board.empty_points();
+    let mut out = Vec::new();
+    let mut left = within & empty;
+    while let Some(p) = left.first() {
+        let space = Bitboard::single(p).flood(stride, empty);
+        left -= space;
+        if space.count() < BIG_EYE {
+            continue;
+        }
+        let border = (space.neighbours(stride) & board.on_board()) - space;
+        let Some(w) = border
+            .first()
+            .filter(|&w| board.color_at(w) == Some(defender))
+        else {
+            continue;
+        };
+        let wall = board.string_bitboard(w);
+        if (border - wall).is_empty() {
+            out.push((space, wall));
+        }
+    }
+    out
+}
+
+/// One reading's answer for the side asked about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Read {
+    Succeeds(Option<Point>),
+    Fails,
+    Unknown,
+}
+
+/// A move of a node: the point (`None`: a pass), the child's key and
+/// whether it follows a pass, or the child's fixed numbers when it ends
+/// the read.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    mv: Option<Point>,
+    key: u64,
+    fixed: Option<(u32, u32)>,
+}
+
+/// Most moves of a node: the region's empty points and a pass.
+const MAX_CHILDREN: usize = MAX_REGION as usize + 1;
+
+/// Keys of the side to move and of a pass just played.
+const ATTACKER_KEY: u64 = 0x6A09_E667_F3BC_C909;
+const PASSED_KEY: u64 = 0xBB67_AE85_84CA_A73B;
+
+struct Solver<'p> {
+    problem: &'p Problem,
+    attacker: Color,
+    /// The side that may retake a ko at once.
+    privileged: Option<Color>,
+    /// The board at each depth of the line read.
+    boards: Vec<Board>,
+    /// The positions of the line read (positional hashes).
+    path: Vec<u64>,
+    table: HashMap<u64, (u32, u32)>,
+    nodes: u64,
+    budget: u64,
+    /// The read stopped for the budget.
+    aborted: bool,
+    /// The depth limit cut a line (a disproof may rest on it).
+    cut: bool,
+}
+
+impl<'p> Solver<'p> {
+    fn new(
+        problem: &'p Problem,
+        board: &Board,
+        privileged: Option<Color>,
+        budget: u64,
+    ) -> Solver<'p> {
+        Solver {
+            problem,
+            attacker: !problem.defender,
+            privileged,
+            boards: vec![board.clone(); 2],
+            path: Vec::with_capacity(MAX_DEPTH + 1),
+            table: HashMap::new(),
+            nodes: 0,
+            budget,
+            aborted: false,
+            cut: false,
+        }
+    }
+
+    /// Read the problem with the attacker (`attacking`) or the defender to
+    /// move; the answer for that side.
+    fn solve(&mut self, attacking: bool) -> Read {
+        let to_move = if attacking {
+            self.attacker
+        } else {
+            self.problem.defender
+        };
+        let root = &self.boards[0];
+        if let Some(numbers) = self.leaf(root) {
+            // Settled already: the attacker has captured, or the target lives.
+            let captured = numbers.0 == 0;
+            return if captured == attacking {
+                Read::Succeeds(None)
+            } else {
+                Read::Fails
+            };
+        }
+        let key = self.key(root, to_move, false);
+        self.path.push(root.hash());
+        self.mid(0, key, to_move, false, INF, INF);
+        let (pn, dn) = self.table.get(&key).copied().unwrap_or((1, 1));
+        let proved = pn == 0;
+        log::debug!(
+            "life: {} nodes, pn {pn} dn {dn}, aborted {}, cut {}, table {}",
+            self.nodes,
+            self.aborted,
+            self.cut,
+            self.table.len()
+        );
+        if self.aborted || (pn != 0 && dn != 0) || (dn == 0 && self.cut) {
+            return Read::Unknown;
+        }
+        if proved != attacking {
+            return Read::Fails;
+        }
+        // The move that succeeds: a child proved (attacking) or disproved.
+        let children = self.children(0, to_move, false);
+        let (_, chosen) = children.iter().fold((INF, None), |best, c| {
+            let (cpn, cdn) = c
+                .fixed
+                .or_else(|| self.table.get(&c.key).copied())
+                .unwrap_or((1, 1));
+            let n = if attacking { cpn } else { cdn };
+            if n < best.0 {
+                (n, Some(c.mv))
+            } else {
+                best
+            }
+        });
+        Read::Succeeds(chosen.flatten())
+    }
+
+    /// The numbers of a settled position: proved when the target is
+    /// captured, disproved when it is alive unconditionally.
+    fn leaf(&self, board: &Board) -> Option<(u32, u32)> {
+        let t = self.problem.target;
+        if board.color_at(t) != Some(self.problem.defender) {
+            return Some((0, INF));
+        }
+        if pass_alive(board, self.problem.defender).0.contains(t) {
+            return Some((INF, 0));
+        }
+        let target_string = board.string_bitboard(t);
+        let region = self.problem.region;
+        if big_eyes(board, self.problem.defender, region)
+            .iter()
+            .any(|(_, wall)| !(*wall & target_string).is_empty())
+        {
+            return Some((INF, 0));
+        }
+        None
+    }
+
+    fn key(&self, board: &Board, to_move: Color, passed: bool) -> u64 {
+        let mut k = board.hash();
+        if to_move == self.attacker {
+            k ^= ATTACKER_KEY;
+        }
+        if passed {
+            k ^= PASSED_KEY;
+        }
+        if let Some(p) = board.ko_point(to_move) {
+            k ^= (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        k
+    }
+
+    /// Play `mv` of `c` on the board of `depth + 1`, a copy of the board of
+    /// `depth`; false when it is illegal or repeats a position of the line.
+    fn play(&mut self, depth: usize, c: Color, mv: Option<Point>) -> bool {
+        if self.boards.len() <= depth + 1 {
+            let b = self.boards[depth].clone();
+            self.boards.push(b);
+        }
+        let (parents, children) = self.boards.split_at_mut(depth + 1);
+        let (parent, child) = (&parents[depth], &mut children[0]);
+        child.copy_from(parent);
+        let Some(p) = mv else {
+            child.pass();
+            return true;
+        };
+        if self.privileged == Some(c) && child.ko_point(c) == Some(p) {
+            child.pass();
+        }
+        child.play(c, p).is_ok() && !self.path.contains(&child.hash())
+    }
+
+    /// The moves of the node at `depth` with `to_move` to play.
+    fn children(&mut self, depth: usize, to_move: Color, passed: bool) -> Vec<Child> {
+        let mut out = Vec::with_capacity(MAX_CHILDREN);
+        let points = self.problem.region & self.boards[depth].empty_points();
+        for mv in points.iter().map(Some).chain([None]) {
+            if mv.is_none() && passed {
+                // Two passes: the target lives (alive or in seki).
+                out.push(Child {
+                    mv,
+                    key: 0,
+                    fixed: Some((INF, 0)),
+                });
+                continue;
+            }
+            if !self.play(depth, to_move, mv) {
+                continue;
+            }
+            let child = &self.boards[depth + 1];
+            let key = self.key(child, !to_move, mv.is_none());
+            let fixed = if mv.is_some() { self.leaf(child) } else { None };
+            out.push(Child { mv, key, fixed });
+        }
+        out
+    }
+
+    /// The numbers of a child: fixed, from the table, or 1 and 1.
+    fn numbers(&self, c: &Child) -> (u32, u32) {
+        c.fixed
+            .or_else(|| self.table.get(&c.key).copied())
+            .unwrap_or((1, 1))
+    }
+
+    /// Df-pn's multiple iterative deepening at the node `key` of `depth`:
+    /// expand it until its proof number reaches `th_pn` or its disproof
+    /// number `th_dn`, and store its numbers.
+    fn mid(
+        &mut self,
+        depth: usize,
+        key: u64,
+        to_move: Color,
+        passed: bool,
+        th_pn: u32,
+        th_dn: u32,
+    ) {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.aborted = true;
+            return;
+        }
+        if depth >= MAX_DEPTH {
+            // Too deep: counted as the defender's, and a disproof that rests
+            // on it is not trusted.
+            self.cut = true;
+            self.table.insert(key, (INF, 0));
+            return;
+        }
+        let or_node = to_move == self.attacker;
+        let children = self.children(depth, to_move, passed);
+        loop {
+            let (mut pn, mut dn) = if or_node { (INF, 0) } else { (0, INF) };
+            // The best child and the second best number.
+            let (mut best, mut best_n, mut second) = (0, INF, INF);
+            for (i, c) in children.iter().enumerate() {
+                let (cpn, cdn) = self.numbers(c);
+                let n = if or_node {
+                    pn = pn.min(cpn);
+                    dn = (dn + cdn).min(INF);
+                    cpn
+                } else {
+                    pn = (pn + cpn).min(INF);
+                    dn = dn.min(cdn);
+                    cdn
+                };
+                if n < best_n {
+                    (second, best_n, best) = (best_n, n, i);
+                } else if n < second {
+                    second = n;
+                }
+            }
+            self.table.insert(key, (pn, dn));
+            if pn >= th_pn || dn >= th_dn || self.aborted {
+                return;
+            }
+            let c = children[best];
+            let (cpn, cdn) = self.numbers(&c);
+            let (c_th_pn, c_th_dn) = if or_node {
+                (th_pn.min(second.saturating_add(1)), th_dn - dn + cdn)
+            } else {
+                (th_pn - pn + cpn, th_dn.min(second.saturating_add(1)))
+            };
+            if !self.play(depth, to_move, c.mv) {
+                // Cannot happen: the child was legal when generated.
+                self.table
+                    .insert(c.key, if or_node { (INF, 0) } else { (0, INF) });
+                continue;
+            }
+            self.path.push(self.boards[depth + 1].hash());
+            self.mid(depth + 1, c.key, !to_move, c.mv.is_none(), c_th_pn, c_th_dn);
+            self.path.pop();
+        }
+    }
+}

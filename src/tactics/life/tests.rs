@@ -1,0 +1,92 @@
+use super::*;
+
+fn board(rows: &[&str]) -> Board {
+    Board::from_rows(rows).unwrap()
+}
+
+fn pt(v: &str, size: usize) -> Point {
+    Point::parse(v, size).unwrap()
+}
+
+/// Black's corner group with a straight three of eye space, walled in by
+/// White.
+const STRAIGHT_THREE: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    "O O O O O . . . .",
+    "X X X X O . . . .",
+    ". . . X O . . . .",
+];
+
+#[test]
+fn the_region_is_the_group_and_its_eye_space() {
+    let b = board(&STRAIGHT_THREE);
+    let p = Problem::around(&b, pt("A2", 9)).unwrap();
+    assert_eq!(p.defender, Color::Black);
+    let expected: Bitboard = ["A1", "B1", "C1", "D1", "A2", "B2", "C2", "D2"]
+        .iter()
+        .map(|v| pt(v, 9))
+        .collect();
+    assert_eq!(p.region, expected);
+    // White's wall is open to the board: no problem there.
+    assert!(Problem::around(&b, pt("E1", 9)).is_err());
+    assert!(Problem::around(&b, pt("J9", 9)).is_err());
+}
+
+#[test]
+fn the_vital_point_of_a_straight_three_kills_or_lives() {
+    let b = board(&STRAIGHT_THREE);
+    let p = Problem::around(&b, pt("A2", 9)).unwrap();
+    let b1 = Some(pt("B1", 9));
+    assert_eq!(p.attack(&b, 100_000), Status::Success(b1));
+    assert_eq!(p.defend(&b, 100_000), Status::Success(b1));
+}
+
+#[test]
+fn two_eyes_cannot_be_attacked() {
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O . . .",
+        "X X X X X O . . .",
+        ". X . X . O . . .",
+    ]);
+    let p = Problem::around(&b, pt("A2", 9)).unwrap();
+    assert_eq!(p.attack(&b, 100_000), Status::Failure);
+    assert_eq!(p.defend(&b, 100_000), Status::Success(None));
+}
+
+#[test]
+fn a_seki_is_not_captured() {
+    // Issue 45's seki: Black's D1-D3 and White's B1-C3 share C1 and C2.
+    let b = board(&[
+        ". . X O . . . . .",
+        ". . X O . . . . .",
+        ". . X O . . . . .",
+        ". . X O . . . . .",
+        ". . X O . . . . .",
+        "X X X O O . . . .",
+        "X O O X O . . . .",
+        "X O . X O . . . .",
+        "X O . X O . . . .",
+    ]);
+    let p = Problem::around(&b, pt("D1", 9)).unwrap();
+    // Black's big eye (A5-B9, ten points) is its own: no move is read there.
+    assert!(!p.region.contains(pt("A9", 9)));
+    assert_eq!(p.attack(&b, 100_000), Status::Failure);
+}
+
+#[test]
+fn a_budget_too_small_answers_unknown() {
+    let b = board(&STRAIGHT_THREE);
+    let p = Problem::around(&b, pt("A2", 9)).unwrap();
+    assert_eq!(p.attack(&b, 2), Status::Unknown);
+}
