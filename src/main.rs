@@ -155,9 +155,11 @@ enum Command {
     Bench,
     /// Play a match between two GTP engines given as command lines.
     Match(Box<tianyuan::arena::MatchArgs>),
-    /// Count a finished game (SGF) by the Chinese rules: each side's stones
-    /// and territory, shared points half to each, komi and handicap in
-    /// stones, the result as `final_score` gives it.
+    /// Count a finished game (SGF) by its rules (`RU`, or `--rules`; the
+    /// Chinese rules when it names none or rules tianyuan does not know). By
+    /// the Chinese rules: each side's stones and territory, shared points half
+    /// to each, komi and handicap in stones, the result as `final_score`
+    /// gives it.
     Score {
         /// The SGF file (its main line is played to the end).
         file: std::path::PathBuf,
@@ -167,7 +169,7 @@ enum Command {
     /// with `--engine`: a line per position, then the agreement per board size.
     JudgeSet(tianyuan::arena::judge_set::JudgeSetArgs),
     /// Fit learned move patterns (Minorization-Maximization on generalized
-    /// Bradley-Terry, Coulom 2007) from SGF game records, report the
+    /// Bradley-Terry, Coulom 2007) from game records, report the
     /// held-out prediction rate and write a patterns file. Progress on stderr.
     TrainPatterns(TrainArgs),
     /// Review game records: every position of each main line searched
@@ -223,7 +225,9 @@ struct ReviewArgs {
 /// Arguments of `train-patterns`.
 #[derive(Args)]
 struct TrainArgs {
-    /// Directories (searched recursively for *.sgf) and SGF files.
+    /// Directories (searched recursively) and files of game records: SGF
+    /// files, or kifu files (no extension; a game a line: an id, a tab, the
+    /// moves).
     #[arg(required = true)]
     inputs: Vec<std::path::PathBuf>,
     /// The patterns file to write (required unless `--evaluate`).

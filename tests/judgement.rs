@@ -1,7 +1,8 @@
 //! The end-of-game judgement: its agreement with the reference set of
 //! finished positions (tests/judgement, docs/JUDGEMENT.md) never falls
-//! below the figure README.md states; `kgs-genmove_cleanup` captures what
-//! the judgement calls dead before it passes.
+//! below the figure docs/JUDGEMENT.md and README.md state;
+//! `kgs-genmove_cleanup` captures what the judgement calls dead before it
+//! passes.
 
 mod common;
 
@@ -11,35 +12,48 @@ use tianyuan::judge::JudgeParams;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
 const SET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/judgement/reference.txt");
+const JUDGEMENT_MD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/JUDGEMENT.md");
 const README: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
 const SOAK_SET: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/judgement/soak-known.txt"
 );
 
-/// The figure README.md states: "agrees with the reference on **N of M**
-/// positions".
-fn stated_agreement() -> (u32, u32) {
-    let readme = std::fs::read_to_string(README).unwrap();
-    let at = readme
+/// The figure a page states: "agrees with the reference on **N of M**"
+/// (line breaks read as spaces).
+fn stated_in(page: &str) -> (u32, u32) {
+    let text = std::fs::read_to_string(page).unwrap();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = text
         .find("agrees with the reference on **")
-        .expect("README states the judgement's agreement");
-    let rest = &readme[at + "agrees with the reference on **".len()..];
+        .unwrap_or_else(|| panic!("{page} states the judgement's agreement"));
+    let rest = &text[at + "agrees with the reference on **".len()..];
     let figure = &rest[..rest.find("**").unwrap()];
     let (n, m) = figure.split_once(" of ").expect("N of M");
     (n.trim().parse().unwrap(), m.trim().parse().unwrap())
 }
 
+/// The figure docs/JUDGEMENT.md states, which README.md repeats.
+fn stated_agreement() -> (u32, u32) {
+    let stated = stated_in(JUDGEMENT_MD);
+    assert_eq!(
+        stated_in(README),
+        stated,
+        "README.md and docs/JUDGEMENT.md state the same agreement"
+    );
+    stated
+}
+
 #[test]
-fn agreement_with_the_reference_set_is_at_least_what_readme_states() {
+fn agreement_with_the_reference_set_is_at_least_what_the_docs_state() {
     let (stated, size) = stated_agreement();
     let entries = read_reference(std::path::Path::new(SET)).unwrap();
-    assert_eq!(entries.len() as u32, size, "README's set size");
+    assert_eq!(entries.len() as u32, size, "the stated set size");
     let outcome = check(&entries, &mut Judge::Own(JudgeParams::new(2)), false).unwrap();
     println!("{}", outcome.report);
     assert!(
         outcome.equal >= stated,
-        "dead lists equal to the reference: {} of {} (README: {stated})\n{}",
+        "dead lists equal to the reference: {} of {} (stated: {stated})\n{}",
         outcome.equal,
         outcome.positions,
         outcome.report

@@ -10,7 +10,7 @@ them), NGAMES how many of its 19x19 games to use (the first that are
 long enough), MOVES the comma-separated move numbers of the positions
 (4,8,...: the position after that many moves, the next move to guess).
 Prints a line per position (move number, colour, the played move, the
-engine's) and the agreement at the end. Used for docs/STRENGTH.md, "The
+engine's) and the agreement at the end. Used for docs/STRENGTH-HISTORY.md, "The
 learned prior in the 19x19 opening".
 """
 import re

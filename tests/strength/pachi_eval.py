@@ -11,7 +11,7 @@ or PW names tianyuan), or with a last argument `A` into the value of the
 match's engine A (the record's GC says which colour it played): the form
 for an A/B match of two tianyuans cut off in the middle game. Prints a
 line per record, then the mean, its standard deviation and standard
-error. Used for docs/STRENGTH.md, "The learned prior in the 19x19
+error. Used for docs/STRENGTH-HISTORY.md, "The learned prior in the 19x19
 opening" and, for `value_bias.py`, "What tianyuan's playouts miss on
 19x19" (the `A` form is not used there yet).
 """

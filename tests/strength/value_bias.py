@@ -12,7 +12,7 @@ PLAYOUTS simulations on one thread, with a fixed seed; its best move's
 win rate, turned into the value for tianyuan's colour, is compared with
 Pachi's. Prints a line per record, then the mean difference (tianyuan
 minus Pachi: above 0, tianyuan thinks its position better than Pachi
-does) and the mean absolute difference. Used for docs/STRENGTH.md, "What
+does) and the mean absolute difference. Used for docs/STRENGTH-HISTORY.md, "What
 tianyuan's playouts miss".
 """
 import os
