@@ -1,6 +1,6 @@
 //! The one table of GTP commands: name, help text and handler. Handlers
 //! are thin: typed arguments, one engine call, one reply.
-//! `list_commands`, `known_command` and the README's list come from it.
+//! `list_commands`, `known_command` and docs/GTP.md's list come from it.
 
 mod gogui;
 
