@@ -15,6 +15,7 @@ use crate::judge::{final_status, FinalStatus};
 use crate::mcts::{Reporter, SearchResult};
 use crate::player::{Answer, GenMode, Options, Player};
 use crate::sgf::{self, SgfGame, SgfNode};
+use crate::tactics::life;
 use crate::tactics::reader::{self, Reader};
 use crate::time::{TimeControl, TimeState};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -256,6 +257,19 @@ impl Engine {
     pub fn defend(&self, p: Point) -> (reader::Answer, Option<Point>) {
         let board = self.game.board();
         Reader::new(board.size()).defence_move(board, p)
+    }
+
+    /// The life-and-death solver's answer for the group of the string on
+    /// `p` (a stone), its attacker (`attack`) or its owner to move: an
+    /// error when the group is not enclosed ([`life::Problem::around`]).
+    pub fn life(&self, p: Point, attack: bool) -> Result<life::Status, String> {
+        let board = self.game.board();
+        let problem = life::Problem::around(board, p)?;
+        Ok(if attack {
+            problem.attack(board, life::GTP_BUDGET)
+        } else {
+            problem.defend(board, life::GTP_BUDGET)
+        })
     }
 
     /// The count of the current position as a final one, which becomes the

@@ -229,6 +229,16 @@ pub static COMMANDS: &[Command] = &[
         run: Run::Reply(|e, a| read_string(e, a, false)),
     },
     Command {
+        name: "tianyuan-owl_attack",
+        help: "VERTEX: the life-and-death solver's attack on the enclosed group at VERTEX, its attacker to move: 1 MOVE, 2 MOVE (a ko it takes first), 3 MOVE (a ko that needs one more threat), 0 (it lives), or unknown",
+        run: Run::Reply(|e, a| read_life(e, a, true)),
+    },
+    Command {
+        name: "tianyuan-owl_defend",
+        help: "VERTEX: the life-and-death solver's defence of the enclosed group at VERTEX, its owner to move: 1 MOVE (1 PASS when it needs none), 2 MOVE, 3 MOVE (kos), 0 (it dies), or unknown",
+        run: Run::Reply(|e, a| read_life(e, a, false)),
+    },
+    Command {
         name: "captures",
         help: "COLOR: stones captured by COLOR",
         run: Run::Reply(captures),
@@ -637,6 +647,18 @@ fn read_string(e: &mut Engine, a: &Args, attack: bool) -> Result<String, GtpErro
         (Answer::Yes, None) => "1 PASS".to_string(),
         _ => "0".to_string(),
     })
+}
+
+/// `tianyuan-owl_attack` and `tianyuan-owl_defend`, in the form of GNU
+/// Go's `owl_attack` and `owl_defend`.
+fn read_life(e: &mut Engine, a: &Args, attack: bool) -> Result<String, GtpError> {
+    a.expect(1, 1)?;
+    let size = e.game().size();
+    let p = a.point(0, size)?;
+    if e.game().board().color_at(p).is_none() {
+        return Err("vertex must not be empty".into());
+    }
+    Ok(e.life(p, attack)?.to_gtp(size))
 }
 
 fn captures(e: &mut Engine, a: &Args) -> Result<String, GtpError> {

@@ -37,6 +37,10 @@ use super::benson::pass_alive;
 use crate::board::{Bitboard, Board, Color, Point};
 use std::collections::HashMap;
 
+/// Nodes each of a GTP question's three readings may expand (about 1.5 s
+/// each on 19x19).
+pub const GTP_BUDGET: u64 = 50_000;
+
 /// Most empty points a region may hold.
 pub const MAX_REGION: u32 = 40;
 
