@@ -44,6 +44,9 @@ pub struct JudgeSetArgs {
     /// tianyuan's judgement without the seki check.
     #[arg(long)]
     pub no_seki: bool,
+    /// tianyuan's judgement: nodes of each life-and-death reading of an enclosed unsure string (0: none).
+    #[arg(long, default_value_t = crate::judge::JUDGE_LIFE)]
+    pub judge_life: u64,
 }
 
 impl JudgeSetArgs {
@@ -55,6 +58,7 @@ impl JudgeSetArgs {
             unsure: self.judge_unsure,
             benson: !self.no_benson,
             seki: !self.no_seki,
+            life: self.judge_life,
             ..JudgeParams::new(threads)
         }
     }

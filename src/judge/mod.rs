@@ -56,6 +56,10 @@ pub struct JudgeParams {
     pub benson: bool,
     /// Use the seki check.
     pub seki: bool,
+    /// Nodes of each of the life-and-death solver's readings of an
+    /// enclosed string the playouts leave unsure (0: the solver is not
+    /// asked).
+    pub life: u64,
     /// Stop the playouts and the search here, with what they have (a
     /// judgement inside a move's time; no deadline keeps a judgement the
     /// same every time).
@@ -64,6 +68,9 @@ pub struct JudgeParams {
 
 /// Playouts of a judgement.
 pub const JUDGE_PLAYOUTS: u32 = 2000;
+
+/// Nodes of a judgement's life-and-death readings.
+pub const JUDGE_LIFE: u64 = 0;
 
 /// Simulations of a judgement's search.
 pub const JUDGE_SEARCH: u64 = 3000;
@@ -78,6 +85,7 @@ impl JudgeParams {
             unsure: 0.6,
             benson: true,
             seki: true,
+            life: JUDGE_LIFE,
             deadline: None,
         }
     }
@@ -103,6 +111,17 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
     let certain = Certain {
         alive: certain.alive | held,
         ..certain
+    };
+    let certain = if params.life > 0 {
+        let settled = certain.alive | certain.dead | taken;
+        let (alive, dead) = solve_unsure(start, &playouts, settled, &certain, params);
+        Certain {
+            alive: certain.alive | alive,
+            dead: certain.dead | dead,
+            ..certain
+        }
+    } else {
+        certain
     };
     let mut ownership = playouts.clone();
     if params.search > 0 {
@@ -152,6 +171,56 @@ pub fn judge(game: &Game, params: JudgeParams) -> Judgement {
         seki,
         ownership,
     }
+}
+
+/// The strings the `playouts` leave unsure (not `settled`, mean ownership
+/// under `params.unsure` either way) whose group is enclosed, read by the
+/// life-and-death solver: alive when no attack works with the opponent to
+/// move, dead when one works unconditionally and no defence works with
+/// the owner to move, and the wall the solver takes as safe is (alive for
+/// certain, or the wall's in the playouts).
+/// Kos and reads that run out are left to the search.
+fn solve_unsure(
+    start: &Board,
+    playouts: &[f32],
+    settled: Bitboard,
+    certain: &Certain,
+    params: JudgeParams,
+) -> (Bitboard, Bitboard) {
+    let (mut alive, mut dead) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let stride = start.stride();
+    for s in strings(start) {
+        if params.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let p = s.first().expect("a string has stones");
+        if !(s & (settled | alive | dead)).is_empty()
+            || string_owned(start, playouts, s).abs() >= params.unsure
+        {
+            continue;
+        }
+        let Ok(problem) = tactics::life::Problem::around(start, p) else {
+            continue;
+        };
+        match problem.attack(start, params.life) {
+            tactics::life::Status::Failure => alive |= s,
+            tactics::life::Status::Success(_)
+                if problem.defend(start, params.life) == tactics::life::Status::Failure =>
+            {
+                let c = problem.defender;
+                let wall = (problem.region.neighbours(stride) - problem.region) & start.stones(!c);
+                let safe = strings(start).filter(|w| !(*w & wall).is_empty()).all(|w| {
+                    (w - certain.alive).is_empty()
+                        || string_owned(start, playouts, w) > params.unsure
+                });
+                if safe {
+                    dead |= s;
+                }
+            }
+            _ => {}
+        }
+    }
+    (alive, dead)
 }
 
 /// Read the strings the `playouts` leave unsure (not `settled`, mean

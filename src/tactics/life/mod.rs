@@ -33,7 +33,6 @@
 #[cfg(test)]
 mod tests;
 
-use super::benson::pass_alive;
 use crate::board::{Bitboard, Board, Color, Point};
 use std::collections::HashMap;
 
@@ -229,6 +228,61 @@ fn big_eyes(board: &Board, defender: Color, within: Bitboard) -> Vec<(Bitboard, 
     out
 }
 
+/// The strings of `defender` in `region` alive unconditionally (Benson's
+/// algorithm, [`super::benson`], on the region alone): a region of the
+/// defender that reaches out of `region` (through the attacker's wall)
+/// counts as not vital, which only ever finds fewer strings alive than
+/// the whole board would, and costs a few small floods instead of the
+/// whole board's.
+fn alive_in(board: &Board, defender: Color, region: Bitboard) -> Bitboard {
+    let stride = board.stride();
+    let own = board.stones(defender) & region;
+    let empty = board.empty_points();
+    let outside = board.on_board() - region - board.stones(defender);
+    let mut strings: Vec<(Bitboard, Bitboard)> = Vec::new();
+    let mut left = own;
+    while let Some(p) = left.first() {
+        let s = board.string_bitboard(p);
+        left -= s;
+        strings.push((s, s.neighbours(stride) & empty));
+    }
+    // The regions that stay inside, each with the strings it is vital to.
+    let mut regions: Vec<(Bitboard, Bitboard)> = Vec::new();
+    let mut left = region - own;
+    while let Some(p) = left.first() {
+        let r = Bitboard::single(p).flood(stride, region - own);
+        left -= r;
+        if !(r.neighbours(stride) & outside).is_empty() {
+            continue;
+        }
+        let vital_to = strings
+            .iter()
+            .filter(|(s, libs)| {
+                !(r.neighbours(stride) & *s).is_empty() && ((r & empty) - *libs).is_empty()
+            })
+            .fold(Bitboard::EMPTY, |v, (s, _)| v | *s);
+        regions.push((r, vital_to));
+    }
+    let mut alive = own;
+    loop {
+        // A region stays healthy while every string around it is alive.
+        regions.retain(|(r, _)| ((r.neighbours(stride) & own) - alive).is_empty());
+        let before = alive;
+        for (s, _) in &strings {
+            let vital = regions
+                .iter()
+                .filter(|(_, v)| !(*v & *s).is_empty())
+                .count();
+            if vital < 2 {
+                alive -= *s;
+            }
+        }
+        if alive == before {
+            return alive;
+        }
+    }
+}
+
 /// One reading's answer for the side asked about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Read {
@@ -353,7 +407,7 @@ impl<'p> Solver<'p> {
         if board.color_at(t) != Some(self.problem.defender) {
             return Some((0, INF));
         }
-        if pass_alive(board, self.problem.defender).0.contains(t) {
+        if alive_in(board, self.problem.defender, self.problem.region).contains(t) {
             return Some((INF, 0));
         }
         let target_string = board.string_bitboard(t);
@@ -420,7 +474,10 @@ impl<'p> Solver<'p> {
             }
             let child = &self.boards[depth + 1];
             let key = self.key(child, !to_move, mv.is_none());
-            let fixed = if mv.is_some() { self.leaf(child) } else { None };
+            // A capture ends the read at once; life is seen when the child
+            // is read (it costs more).
+            let captured = child.color_at(self.problem.target) != Some(self.problem.defender);
+            let fixed = captured.then_some((0, INF));
             out.push(Child { mv, key, fixed });
         }
         out
@@ -456,6 +513,12 @@ impl<'p> Solver<'p> {
             self.cut = true;
             self.table.insert(key, (INF, 0));
             return;
+        }
+        if depth > 0 {
+            if let Some(numbers) = self.leaf(&self.boards[depth]) {
+                self.table.insert(key, numbers);
+                return;
+            }
         }
         let or_node = to_move == self.attacker;
         let children = self.children(depth, to_move, passed);
