@@ -297,12 +297,14 @@ def edges(crate, include_tests):
         if module is not None:
             for name in module.children:
                 aliases.setdefault(name, module.path + (name,))
-        for m in re.finditer(r'(?<![\w:])((?:crate|super|self|tianyuan)(?:::' + IDENT + r')+)', text):
+        # Paths in the code (the use statements blanked: read above).
+        code = re.sub(r'\buse\s+[^;]*;', lambda u: re.sub(r'[^\n]', ' ', u.group(0)), text)
+        for m in re.finditer(r'(?<![\w:])((?:crate|super|self|tianyuan)(?:::' + IDENT + r')+)', code):
             parts = tuple(m.group(1).split('::'))
             inline = crate.inline_at(rel, m.start())
             absolute = crate.absolute(parts, here + inline, module)
             add(absolute, m.start(), m.group(1))
-        for m in re.finditer(r'(?<![\w:])(' + IDENT + r')((?:::' + IDENT + r')+)', text):
+        for m in re.finditer(r'(?<![\w:])(' + IDENT + r')((?:::' + IDENT + r')+)', code):
             name = m.group(1)
             if name in aliases and name not in ('crate', 'super', 'self'):
                 rest = tuple(m.group(2).split('::')[1:])
