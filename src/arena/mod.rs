@@ -637,7 +637,7 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
                 date: Some(date),
                 comment: Some(info.comment(settings, g, sides, &outcome)),
             };
-            let text = crate::sgf::write_with_info(&record.sgf(settings), &record_info);
+            let text = crate::sgf::write_with_info(&record.sgf(), &record_info);
             if let Err(e) = crate::files::write_atomic(&path, text.as_bytes()) {
                 eprintln!("tianyuan match: cannot write {}: {e}", path.display());
             }
