@@ -261,35 +261,105 @@ pub fn review(
             record.nodes.len()
         ));
     }
-    // The main line's moves: (node index in `main`, colour, move).
+    let moves = record_moves(&record)?;
+    let (first, last) = move_range(options, moves.len())?;
+    // Positions before move `first` to after move `last`: position k has
+    // moves 1..=k played.
+    let positions = first.saturating_sub(1)..=last.max(first.saturating_sub(1));
+    let (evals, stopped) = search_positions(text, &moves, positions, options, size, progress)?;
+    // The position before the first move reviewed goes on its parent node
+    // (the root for a whole game).
+    if let Some(e) = evals.first() {
+        let node = if first <= 1 {
+            main[0]
+        } else {
+            main[moves[first - 2].node]
+        };
+        set_eval(&mut tree, node, e);
+    }
+    let mut reviews = Vec::new();
+    let mut summary = [PlayerSummary::default(), PlayerSummary::default()];
+    for (j, pair) in evals.windows(2).enumerate() {
+        let (before, after) = (&pair[0], &pair[1]);
+        let k = first + j; // the move between them, 1-based
+        let played = moves[k - 1];
+        let node = main[played.node];
+        let review = assess(k, played, before, after, options, size);
+        summary[played.color.index()].add(&review);
+        set_eval(&mut tree, node, after);
+        tree.nodes[node].append_comment(&move_comment(&review, before, after, size));
+        mark(&mut tree, node, review.verdict);
+        if review.verdict != Verdict::Good && !before.pv.is_empty() {
+            // The engine's line, from the node before the move.
+            let line = engine_line(&review, before, options.variation_moves, size);
+            tree.add_variation(main[played.node - 1], line);
+        }
+        reviews.push(review);
+    }
+    let comment = root_comment(info, options, first, &reviews, &summary, stopped.as_deref());
+    tree.nodes[0].append_comment(&comment);
+    Ok(Reviewed {
+        text: tree.write(),
+        moves: reviews,
+        summary,
+        stopped,
+    })
+}
+
+/// A move of the record's main line.
+#[derive(Clone, Copy, Debug)]
+struct RecordMove {
+    /// Its node's index in the main line.
+    node: usize,
+    color: Color,
+    mv: Move,
+}
+
+/// The moves of the record's main line.
+fn record_moves(record: &crate::sgf::SgfGame) -> Result<Vec<RecordMove>, String> {
     let mut moves = Vec::new();
     for (i, node) in record.nodes.iter().enumerate() {
-        if let Some((c, at)) = node.mv {
+        if let Some((color, at)) = node.mv {
             let mv = match at {
                 None => Move::Pass,
                 Some((x, y)) => Move::Play(
-                    Point::new(x, y, size).ok_or_else(|| "a move off the board".to_string())?,
+                    Point::new(x, y, record.size)
+                        .ok_or_else(|| "a move off the board".to_string())?,
                 ),
             };
-            moves.push((i, c, mv));
+            moves.push(RecordMove { node: i, color, mv });
         }
     }
-    let last = options.to.unwrap_or(moves.len()).min(moves.len());
+    Ok(moves)
+}
+
+/// The first and last move numbers to review of a record of `moves` moves.
+fn move_range(options: &ReviewOptions, moves: usize) -> Result<(usize, usize), String> {
+    let last = options.to.unwrap_or(moves).min(moves);
     let first = options.from.max(1);
-    if first > moves.len().max(1) || first > last.max(1) {
+    if first > moves.max(1) || first > last.max(1) {
         return Err(format!(
-            "no moves to review from move {first} to {} (the record has {})",
+            "no moves to review from move {first} to {} (the record has {moves})",
             options.to.map_or("the end".to_string(), |t| t.to_string()),
-            moves.len()
         ));
     }
-    // Positions before move `first` to after move `last`: game(k) has
-    // moves 1..=k played.
-    // Positions before move `first` to after move `last`: position k has
-    // moves 1..=k played. Each is loaded when its turn comes (a game keeps
-    // a board a move for undo: all of them at once would take hundreds of
-    // megabytes on 19x19).
-    let positions = first.saturating_sub(1)..=last.max(first.saturating_sub(1));
+    Ok((first, last))
+}
+
+/// Search each position of `positions` (position k has moves 1..=k
+/// played), calling `progress` after each. Each is loaded when its turn
+/// comes (a game keeps a board a move for undo: all of them at once would
+/// take hundreds of megabytes on 19x19). A move that cannot be played ends
+/// the searches there, with why; at the first position it is an error.
+fn search_positions(
+    text: &str,
+    moves: &[RecordMove],
+    positions: std::ops::RangeInclusive<usize>,
+    options: &ReviewOptions,
+    size: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Vec<Eval>, Option<String>), String> {
+    let first = *positions.start();
     let total = positions.clone().count();
     let mut loader = Engine::default();
     let mut stopped = None;
@@ -304,21 +374,21 @@ pub fn review(
     let mut evals = Vec::with_capacity(total);
     for k in positions {
         if let Err(e) = loader.load_sgf(text, Some(k + 1)) {
-            if k == first.saturating_sub(1) {
+            if k == first {
                 return Err(e);
             }
-            let (_, c, mv) = moves[k - 1];
+            let m = moves[k - 1];
             stopped = Some(format!(
                 "move {k} ({} {}) cannot be played: {e}; reviewed up to move {}",
-                color_word(c),
-                mv.to_gtp(size),
+                color_word(m.color),
+                m.mv.to_gtp(size),
                 k - 1
             ));
             break;
         }
         let game = loader.game();
         // The side to move is the record's next mover where there is one.
-        let to_move = moves.get(k).map_or(game.to_move(), |&(_, c, _)| c);
+        let to_move = moves.get(k).map_or(game.to_move(), |m| m.color);
         let eval = if game.is_over() {
             Eval::finished(game, &engine_options)
         } else {
@@ -332,148 +402,180 @@ pub fn review(
             elapsed: start.elapsed().as_secs_f64(),
         });
     }
-    // The position before the first move reviewed goes on its parent node
-    // (the root for a whole game).
-    let mut reviews = Vec::new();
-    let mut summary = [PlayerSummary::default(), PlayerSummary::default()];
-    let point_threshold = options.points_for(size);
-    if let Some(e) = evals.first() {
-        let node = if first <= 1 {
-            main[0]
+    Ok((evals, stopped))
+}
+
+impl Verdict {
+    /// The verdict on a loss of `lost` where `limit` makes a mistake.
+    fn of(limit: f64, lost: f64) -> Verdict {
+        if lost >= 2.0 * limit {
+            Verdict::Blunder
+        } else if lost >= limit {
+            Verdict::Mistake
         } else {
-            main[moves[first - 2].0]
-        };
-        set_eval(&mut tree, node, e);
+            Verdict::Good
+        }
     }
-    for (j, pair) in evals.windows(2).enumerate() {
-        let (before, after) = (&pair[0], &pair[1]);
-        let k = first + j; // the move between them, 1-based
-        let (node_at, c, played) = moves[k - 1];
-        let node = main[node_at];
-        let sign = if c == Color::Black { 1.0 } else { -1.0 };
-        let engine_move = before.best == Some(played) && before.to_move == c;
-        // Black's win rate and lead after the move: from the search before
-        // it when that tried the move enough (the same search for both
-        // moves, so the mover's optimism is on both sides), else from the
-        // search after it.
-        let enough = (before.playouts / 50).max(MIN_MOVE_VISITS);
-        let (played_win, played_lead) = before
-            .moves
-            .iter()
-            .find(|m| m.0 == played && u64::from(m.3) >= enough)
-            .map_or((after.black_win, after.black_lead), |m| (m.1, m.2));
-        let (win_lost, points_lost) = if engine_move {
-            (0.0, 0.0)
-        } else {
-            (
-                (sign * (before.black_win - played_win)).max(0.0),
-                (sign * (before.black_lead - played_lead)).max(0.0),
-            )
-        };
-        let by = |limit: f64, lost: f64| {
-            if lost >= 2.0 * limit {
-                Verdict::Blunder
-            } else if lost >= limit {
-                Verdict::Mistake
-            } else {
-                Verdict::Good
-            }
-        };
-        let verdict = by(options.threshold, win_lost)
-            .max(point_threshold.map_or(Verdict::Good, |t| by(t, points_lost)));
-        let s = &mut summary[c.index()];
-        s.moves += 1;
-        s.win_lost += win_lost;
-        s.points_lost += points_lost;
-        match verdict {
-            Verdict::Mistake => s.mistakes += 1,
-            Verdict::Blunder => s.blunders += 1,
+}
+
+impl PlayerSummary {
+    fn add(&mut self, r: &MoveReview) {
+        self.moves += 1;
+        self.win_lost += r.win_lost;
+        self.points_lost += r.points_lost;
+        match r.verdict {
+            Verdict::Mistake => self.mistakes += 1,
+            Verdict::Blunder => self.blunders += 1,
             Verdict::Good => {}
         }
-        set_eval(&mut tree, node, after);
-        let mut comment = format!(
-            "tianyuan: {} {} ({} playouts a position)\nafter it: Black {:.1}%, {}",
-            color_word(c),
-            played.to_gtp(size),
-            before.playouts.max(after.playouts),
-            100.0 * after.black_win,
-            lead_text(after.black_lead)
+    }
+}
+
+/// What move `number`, `played`, lost by the searches of the positions
+/// `before` and `after` it, and the verdict.
+fn assess(
+    number: usize,
+    played: RecordMove,
+    before: &Eval,
+    after: &Eval,
+    options: &ReviewOptions,
+    size: usize,
+) -> MoveReview {
+    let c = played.color;
+    let sign = if c == Color::Black { 1.0 } else { -1.0 };
+    let engine_move = before.best == Some(played.mv) && before.to_move == c;
+    // Black's win rate and lead after the move: from the search before
+    // it when that tried the move enough (the same search for both
+    // moves, so the mover's optimism is on both sides), else from the
+    // search after it.
+    let enough = (before.playouts / 50).max(MIN_MOVE_VISITS);
+    let (played_win, played_lead) = before
+        .moves
+        .iter()
+        .find(|m| m.0 == played.mv && u64::from(m.3) >= enough)
+        .map_or((after.black_win, after.black_lead), |m| (m.1, m.2));
+    let (win_lost, points_lost) = if engine_move {
+        (0.0, 0.0)
+    } else {
+        (
+            (sign * (before.black_win - played_win)).max(0.0),
+            (sign * (before.black_lead - played_lead)).max(0.0),
+        )
+    };
+    let verdict = Verdict::of(options.threshold, win_lost).max(
+        options
+            .points_for(size)
+            .map_or(Verdict::Good, |t| Verdict::of(t, points_lost)),
+    );
+    MoveReview {
+        number,
+        color: c,
+        played: played.mv,
+        best: before.best,
+        win_lost,
+        points_lost,
+        black_win: after.black_win,
+        black_lead: after.black_lead,
+        verdict,
+    }
+}
+
+/// The comment on a reviewed move: the position after it, the engine's
+/// preferred move with what the move lost, and the verdict.
+fn move_comment(r: &MoveReview, before: &Eval, after: &Eval, size: usize) -> String {
+    let mut comment = format!(
+        "tianyuan: {} {} ({} playouts a position)\nafter it: Black {:.1}%, {}",
+        color_word(r.color),
+        r.played.to_gtp(size),
+        before.playouts.max(after.playouts),
+        100.0 * after.black_win,
+        lead_text(after.black_lead)
+    );
+    if let Some(best) = before.best.filter(|_| before.to_move == r.color) {
+        let _ = write!(
+            comment,
+            "\nbest: {} (Black {:.1}%, {})",
+            best.to_gtp(size),
+            100.0 * before.black_win,
+            lead_text(before.black_lead)
         );
-        if let Some(best) = before.best.filter(|_| before.to_move == c) {
+        if best == r.played {
+            comment.push_str(", the move played");
+        } else {
             let _ = write!(
                 comment,
-                "\nbest: {} (Black {:.1}%, {})",
-                best.to_gtp(size),
-                100.0 * before.black_win,
-                lead_text(before.black_lead)
+                "\nlost: {:.1}% and {:.1} points",
+                100.0 * r.win_lost,
+                r.points_lost
             );
-            if engine_move {
-                comment.push_str(", the move played");
-            } else {
-                let _ = write!(
-                    comment,
-                    "\nlost: {:.1}% and {:.1} points",
-                    100.0 * win_lost,
-                    points_lost
-                );
-            }
         }
-        match verdict {
-            Verdict::Mistake => comment.push_str("\nmistake"),
-            Verdict::Blunder => comment.push_str("\nblunder"),
-            Verdict::Good => {}
-        }
-        tree.nodes[node].append_comment(&comment);
-        let marked = ["BM", "DO", "TE", "IT"]
-            .iter()
-            .any(|m| tree.nodes[node].get(m).is_some());
-        if verdict != Verdict::Good && !marked {
-            match verdict {
-                Verdict::Blunder => tree.nodes[node].set("BM", "1"),
-                _ => tree.nodes[node].set("DO", ""),
-            }
-        }
-        if verdict != Verdict::Good && !before.pv.is_empty() {
-            // The engine's line, from the node before the move.
-            let parent = main[node_at - 1];
-            let mut color = c;
-            let line: Vec<Vec<(&str, String)>> = before
-                .pv
-                .iter()
-                .take(options.variation_moves)
-                .enumerate()
-                .map(|(i, &m)| {
-                    let mut props = vec![(crate::sgf::color_letter(color), sgf_move(m, size))];
-                    if i == 0 {
-                        props.push((
-                            "C",
-                            format!(
-                                "tianyuan's line instead of {}: Black {:.1}%, {}",
-                                played.to_gtp(size),
-                                100.0 * before.black_win,
-                                lead_text(before.black_lead)
-                            ),
-                        ));
-                        props.push(("TE", "1".into()));
-                    }
-                    color = !color;
-                    props
-                })
-                .collect();
-            tree.add_variation(parent, line);
-        }
-        reviews.push(MoveReview {
-            number: k,
-            color: c,
-            played,
-            best: before.best,
-            win_lost,
-            points_lost,
-            black_win: after.black_win,
-            black_lead: after.black_lead,
-            verdict,
-        });
     }
+    match r.verdict {
+        Verdict::Mistake => comment.push_str("\nmistake"),
+        Verdict::Blunder => comment.push_str("\nblunder"),
+        Verdict::Good => {}
+    }
+    comment
+}
+
+/// `DO` on a mistake's node and `BM` on a blunder's, unless the record
+/// already judges the move.
+fn mark(tree: &mut Tree, node: usize, verdict: Verdict) {
+    let marked = ["BM", "DO", "TE", "IT"]
+        .iter()
+        .any(|m| tree.nodes[node].get(m).is_some());
+    if verdict != Verdict::Good && !marked {
+        match verdict {
+            Verdict::Blunder => tree.nodes[node].set("BM", "1"),
+            _ => tree.nodes[node].set("DO", ""),
+        }
+    }
+}
+
+/// The engine's line instead of the reviewed move, at most `max` moves, as
+/// the nodes of a variation (the first with a comment and `TE`).
+fn engine_line(
+    r: &MoveReview,
+    before: &Eval,
+    max: usize,
+    size: usize,
+) -> Vec<Vec<(&'static str, String)>> {
+    let mut color = r.color;
+    before
+        .pv
+        .iter()
+        .take(max)
+        .enumerate()
+        .map(|(i, &m)| {
+            let mut props = vec![(crate::sgf::color_letter(color), sgf_move(m, size))];
+            if i == 0 {
+                props.push((
+                    "C",
+                    format!(
+                        "tianyuan's line instead of {}: Black {:.1}%, {}",
+                        r.played.to_gtp(size),
+                        100.0 * before.black_win,
+                        lead_text(before.black_lead)
+                    ),
+                ));
+                props.push(("TE", "1".into()));
+            }
+            color = !color;
+            props
+        })
+        .collect()
+}
+
+/// The root comment: the review's budget and moves, each player's sums,
+/// and why it stopped early, if it did.
+fn root_comment(
+    info: crate::sgf::GameInfo,
+    options: &ReviewOptions,
+    first: usize,
+    reviews: &[MoveReview],
+    summary: &[PlayerSummary; 2],
+    stopped: Option<&str>,
+) -> String {
     let name = |n: Option<String>, or: &str| {
         n.map(|n| n.trim().to_string())
             .filter(|n| !n.is_empty())
@@ -483,7 +585,7 @@ pub fn review(
         name(info.black_player, "Black"),
         name(info.white_player, "White"),
     ];
-    let mut root_comment = format!(
+    let mut comment = format!(
         "Reviewed by tianyuan {} ({}): moves {}-{}",
         env!("CARGO_PKG_VERSION"),
         budget_text(&options.engine),
@@ -496,18 +598,12 @@ pub fn review(
         } else {
             format!("{} ({})", color_word(c), names[c.index()])
         };
-        let _ = write!(root_comment, "\n{}", summary[c.index()].line(&name));
+        let _ = write!(comment, "\n{}", summary[c.index()].line(&name));
     }
-    if let Some(why) = &stopped {
-        let _ = write!(root_comment, "\nstopped: {why}");
+    if let Some(why) = stopped {
+        let _ = write!(comment, "\nstopped: {why}");
     }
-    tree.nodes[0].append_comment(&root_comment);
-    Ok(Reviewed {
-        text: tree.write(),
-        moves: reviews,
-        summary,
-        stopped,
-    })
+    comment
 }
 
 /// The budget a position, as said in the root comment.

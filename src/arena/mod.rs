@@ -665,7 +665,7 @@ pub fn play_match(args: &MatchArgs, out: &mut dyn Write) -> Result<Tally, MatchE
         if let Some(dir) = &args.sgf_dir {
             let names = sides.map(|side| info.names[side].clone());
             let comment = info.comment(settings, g, sides, &outcome);
-            write_record(dir, g, &record, settings, names, date, comment);
+            write_record(dir, g, &record, names, date, comment);
         }
         if let Some(t) = args.sprt() {
             let state = t.state(tally.total_wins(0), tally.total_wins(1), tally.draws);
@@ -697,7 +697,6 @@ fn write_record(
     dir: &std::path::Path,
     g: u32,
     record: &GameRecord,
-    settings: &GameSettings,
     names: [String; 2],
     date: String,
     comment: String,
@@ -710,7 +709,7 @@ fn write_record(
         date: Some(date),
         comment: Some(comment),
     };
-    let text = crate::sgf::write_with_info(&record.sgf(settings), &record_info);
+    let text = crate::sgf::write_with_info(&record.sgf(), &record_info);
     if let Err(e) = crate::files::write_atomic(&path, text.as_bytes()) {
         eprintln!("tianyuan match: cannot write {}: {e}", path.display());
     }

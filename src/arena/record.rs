@@ -3,7 +3,6 @@
 //! per-game report line, the SGF record and its date (`DT`).
 
 use super::clock::TimeUse;
-use super::game::GameSettings;
 use crate::board::{Color, Game, Move, Point, Score};
 use crate::sgf::{SgfGame, SgfNode};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -172,8 +171,8 @@ impl GameRecord {
 
     /// The game record as SGF (the match runner writes it with the players,
     /// the day and the settings as [`crate::sgf::GameInfo`]).
-    pub fn sgf(&self, settings: &GameSettings) -> SgfGame {
-        let size = settings.size;
+    pub fn sgf(&self) -> SgfGame {
+        let size = self.game.size();
         // Handicap stones, and stones the rules set out (the ancient
         // game's corner stones), with White to move after them.
         let (setup_black, setup_white) = self.game.setup_stones();
@@ -205,7 +204,7 @@ impl GameRecord {
         });
         SgfGame {
             size,
-            komi: Some(settings.komi),
+            komi: Some(self.game.komi()),
             handicap: (!self.handicap.is_empty()).then_some(self.handicap.len() as u32),
             rules: Some(self.game.rules().ruleset.sgf_name().into()),
             result: Some(self.result.clone()),
@@ -217,7 +216,6 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::clock::TimeLimits;
     use crate::board::Rules;
     use crate::sgf::{parse_with_info, write_with_info, GameInfo};
     use std::time::Duration;
@@ -238,19 +236,6 @@ mod tests {
 
     #[test]
     fn the_sgf_record_with_players_date_and_comment_escaped() {
-        let settings = GameSettings {
-            size: 9,
-            komi: 7.5,
-            rules: Rules::chinese(),
-            handicap: 0,
-            max_moves: 243,
-            limits: TimeLimits {
-                main: 0.0,
-                per_move: 1.0,
-            },
-            setup: (Vec::new(), Vec::new()),
-            hang_limit: 60.0,
-        };
         let mut game = Game::new(9, 7.5, Rules::chinese());
         let e5 = Point::parse("E5", 9).unwrap();
         game.play(Color::Black, Move::Play(e5)).unwrap();
@@ -269,7 +254,7 @@ mod tests {
                 "Black: A, Pachi 12.90 [pachi --nodcnn]\nWhite: B [C:\\go\\odd.exe]".into(),
             ),
         };
-        let text = write_with_info(&rec.sgf(&settings), &info);
+        let text = write_with_info(&rec.sgf(), &info);
         let root = text.split(";B[").next().unwrap().replace('\n', "");
         assert_eq!(
             root,
@@ -280,7 +265,7 @@ mod tests {
         );
         let (game, back) = parse_with_info(&text).unwrap();
         assert_eq!(back, info);
-        assert_eq!(game, rec.sgf(&settings));
+        assert_eq!(game, rec.sgf());
         assert_eq!(game.nodes.len(), 3);
     }
 

@@ -7,15 +7,20 @@
 //! way down: virtual loss), expand (a leaf visited often enough gets its
 //! children with priors), playout (with the playout policy), backup (the
 //! result to every node of the path, AMAF results to the children along
-//! it that the simulation played later).
+//! it that the simulation played later). A worker is handed the tree, the
+//! parameters, the root position and the root's statistics
+//! (mcts/root.rs), not the search: the search uses the worker, and the
+//! worker knows nothing of the search. New nodes' children come from
+//! mcts/children.rs for both.
 
-pub use super::params::SearchParams;
-use super::prior::{pass_prior, prior};
-use super::tree::{NewChild, Node, Stats, Tree, TreeMove};
+use super::children::{new_children, Recent};
+use super::params::SearchParams;
+use super::root::{Root, RootStats};
+use super::tree::{Node, Stats, Tree, TreeMove};
 use super::worker::Worker;
-use crate::board::{Board, Color, Game, Move, Point, ARRAY_SIZE};
+use crate::board::{Board, Color, Game, Move, Point};
 use crate::playout::HeavyPolicy;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// When to stop.
@@ -101,52 +106,6 @@ pub struct SearchResult {
     pub stop_reason: &'static str,
 }
 
-/// The position a search starts from.
-pub(super) struct Root<'a> {
-    pub(super) board: &'a Board,
-    pub(super) to_move: Color,
-    /// Black needs more than this area difference to win.
-    pub(super) komi: f64,
-    pub(super) last: Option<Point>,
-    /// The move before the last (a stone; `None` for a pass or none).
-    pub(super) last2: Option<Point>,
-    /// The rules, and whether their count differs from the area count at
-    /// the end of a playout ([`crate::board::playout_adjustment`]).
-    pub(super) rules: crate::board::Rules,
-    pub(super) adjusts: bool,
-    game: &'a Game,
-}
-
-impl<'a> Root<'a> {
-    /// The root of a search of `game` for `to_move` with `komi`; the
-    /// rules' own count adjusts the playouts' when `rules_in_playouts`.
-    fn new(game: &'a Game, to_move: Color, komi: f64, rules_in_playouts: bool) -> Root<'a> {
-        Root {
-            board: game.board(),
-            to_move,
-            komi,
-            last: game.last_move().and_then(|(_, m)| match m {
-                crate::board::Move::Play(p) => Some(p),
-                _ => None,
-            }),
-            last2: game
-                .moves()
-                .iter()
-                .rev()
-                .nth(1)
-                .and_then(|&(_, m)| match m {
-                    crate::board::Move::Play(p) => Some(p),
-                    _ => None,
-                }),
-            rules: game.rules(),
-            adjusts: rules_in_playouts
-                && (game.rules().scoring() == crate::board::Scoring::Territory
-                    || game.rules().group_tax()),
-            game,
-        }
-    }
-}
-
 /// A search with its tree. The subtree of the moves actually played is
 /// kept between searches (tree reuse); the memory bound is split between
 /// the tree and the spare that receives the reused subtree.
@@ -156,26 +115,11 @@ pub struct Search {
     pub params: SearchParams,
     /// The position of the last search.
     previous: Option<SearchedPosition>,
-    /// Per root move (by its tree code): sum of twice the final score
-    /// from Black's view, and the number of simulations.
-    root_score: Box<[AtomicI64]>,
-    root_score_n: Box<[AtomicU32]>,
-    /// When `track_owner`: simulations that ended with Black (even
-    /// indices) or White (odd) owning each point, and their number.
-    owner: Box<[AtomicU32]>,
-    owner_n: AtomicU32,
-    track_owner: bool,
-    /// When `track_move_owner`: the same counts per root move (by its
-    /// tree code, `2 * ARRAY_SIZE` a move), made when first asked for.
-    move_owner: Box<[AtomicU32]>,
-    track_move_owner: bool,
+    /// The final scores and ownership the simulations note at the root.
+    root_stats: RootStats,
     /// Dynamic komi of the running search, added back to the scores it
     /// reports (they count with the rules' komi).
     komi_offset: f64,
-}
-
-fn atomics<T: Default>(n: usize) -> Box<[T]> {
-    (0..n).map(|_| T::default()).collect()
 }
 
 /// What tree reuse needs to know of the last search's root.
@@ -197,13 +141,7 @@ impl Search {
             spare: Tree::with_capacity(tree_nodes / 2),
             params,
             previous: None,
-            root_score: atomics(ARRAY_SIZE),
-            root_score_n: atomics(ARRAY_SIZE),
-            owner: atomics(2 * ARRAY_SIZE),
-            owner_n: AtomicU32::new(0),
-            track_owner: false,
-            move_owner: Box::new([]),
-            track_move_owner: false,
+            root_stats: RootStats::new(),
             komi_offset: 0.0,
         }
     }
@@ -322,7 +260,7 @@ impl Search {
         });
         let root = Root::new(game, to_move, komi, self.params.rules_in_playouts);
         self.expand_root(&root, avoid);
-        self.reset_root_stats(ownership, moves_ownership);
+        self.root_stats.reset(ownership, moves_ownership);
         // A bound on the root's visits: the simulations still missing.
         let visit_limits;
         let limits = match limits.visits {
@@ -366,7 +304,13 @@ impl Search {
                             halt.store(true, Relaxed);
                             break;
                         }
-                        worker.simulate(this, root, &mut policy);
+                        worker.simulate(
+                            &this.tree,
+                            &this.params,
+                            root,
+                            &this.root_stats,
+                            &mut policy,
+                        );
                         done.fetch_add(1, Relaxed);
                     }
                 });
@@ -461,61 +405,6 @@ impl Search {
         }
     }
 
-    /// Forget the root statistics of the last search.
-    fn reset_root_stats(&mut self, ownership: bool, moves_ownership: bool) {
-        for a in self.root_score.iter() {
-            a.store(0, Relaxed);
-        }
-        for a in self.root_score_n.iter() {
-            a.store(0, Relaxed);
-        }
-        if ownership {
-            for a in self.owner.iter() {
-                a.store(0, Relaxed);
-            }
-        }
-        self.owner_n.store(0, Relaxed);
-        self.track_owner = ownership;
-        if moves_ownership {
-            if self.move_owner.is_empty() {
-                self.move_owner = atomics(2 * ARRAY_SIZE * ARRAY_SIZE);
-            } else {
-                for a in self.move_owner.iter() {
-                    a.store(0, Relaxed);
-                }
-            }
-        }
-        self.track_move_owner = moves_ownership;
-    }
-
-    /// Note a finished simulation: its score (Black's area minus White's,
-    /// komi included) under the root move it began with (`None` when it
-    /// left the tree at the root), and, when the search counts ownership,
-    /// who owns each point of its final `board`.
-    pub(super) fn record(&self, first: Option<TreeMove>, score: f64, board: &Board) {
-        if let Some(mv) = first {
-            let code = mv.code();
-            self.root_score[code].fetch_add((2.0 * score).round() as i64, Relaxed);
-            self.root_score_n[code].fetch_add(1, Relaxed);
-        }
-        if self.track_owner {
-            for p in board.points() {
-                if let Some(c) = board.playout_owner(p) {
-                    self.owner[2 * p.index() + c.index()].fetch_add(1, Relaxed);
-                }
-            }
-            self.owner_n.fetch_add(1, Relaxed);
-        }
-        if let Some(mv) = first.filter(|_| self.track_move_owner) {
-            let base = 2 * ARRAY_SIZE * mv.code();
-            for p in board.points() {
-                if let Some(c) = board.playout_owner(p) {
-                    self.move_owner[base + 2 * p.index() + c.index()].fetch_add(1, Relaxed);
-                }
-            }
-        }
-    }
-
     /// The most visited line from `node` on, at most `max` moves, each
     /// after the first visited at least [`PV_MIN_VISITS`] times: the line
     /// ends where the tree's visits get thin, rather than running on
@@ -561,8 +450,7 @@ impl Search {
             .filter(|n| n.mv().point().is_none_or(|p| game.is_legal(to_move, p)))
             .map(|n| {
                 let code = n.mv().code();
-                let s = self.root_score[code].load(Relaxed);
-                let k = self.root_score_n[code].load(Relaxed);
+                let (s, k) = self.root_stats.move_score(code);
                 sum += s;
                 count += k as u64;
                 Candidate {
@@ -574,30 +462,12 @@ impl Search {
                         vec![n.mv().point()]
                     },
                     score: (k > 0).then(|| sign * (s as f64 / k as f64 + offset)),
-                    ownership: (self.track_move_owner && k > 0).then(|| {
-                        let base = 2 * ARRAY_SIZE * code;
-                        (0..ARRAY_SIZE)
-                            .map(|i| {
-                                let b = self.move_owner[base + 2 * i].load(Relaxed) as f64;
-                                let w = self.move_owner[base + 2 * i + 1].load(Relaxed) as f64;
-                                (b - w) / k as f64
-                            })
-                            .collect()
-                    }),
+                    ownership: self.root_stats.move_ownership(code, k),
                 }
             })
             .collect();
         moves.sort_by_key(|m| std::cmp::Reverse(m.stats.visits));
-        let owned = self.owner_n.load(Relaxed);
-        let ownership = (self.track_owner && owned > 0).then(|| {
-            (0..ARRAY_SIZE)
-                .map(|i| {
-                    let b = self.owner[2 * i].load(Relaxed) as f64;
-                    let w = self.owner[2 * i + 1].load(Relaxed) as f64;
-                    (b - w) / owned as f64
-                })
-                .collect()
-        });
+        let ownership = self.root_stats.ownership();
         SearchResult {
             best: moves.first().map(|m| m.mv),
             win_rate: moves.first().map_or(0.5, |m| m.stats.win_rate()),
@@ -621,63 +491,6 @@ const PV_MAX: usize = 24;
 /// Fewest simulations through a move that let it continue a principal
 /// variation.
 const PV_MIN_VISITS: u32 = 10;
-
-/// The last two moves before a node (stones; `None` for passes).
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Recent {
-    pub(super) last: Option<Point>,
-    pub(super) last2: Option<Point>,
-}
-
-/// The children of a node where `c` is to move: every empty point that
-/// `legal` allows and that fills none of `c`'s true eyes, and the pass,
-/// each with its prior. `out` is cleared first, and `rated` (the moves
-/// with their learned strengths) is scratch space; neither allocates once
-/// it has held this many.
-pub(super) fn new_children(
-    board: &mut Board,
-    c: Color,
-    recent: Recent,
-    params: &SearchParams,
-    out: &mut Vec<NewChild>,
-    rated: &mut Vec<(Point, f64)>,
-    legal: impl Fn(&Board, Point) -> bool,
-) {
-    out.clear();
-    rated.clear();
-    for i in 0..board.empty_count() {
-        let p = board.empty_at(i);
-        if !board.is_true_eye(c, p) && legal(board, p) {
-            rated.push((p, 0.0));
-        }
-    }
-    let model = params.patterns.filter(|_| params.priors.learned > 0);
-    let mut total = 0.0;
-    if let Some(m) = model {
-        let codes = crate::patterns::spatial::Codes::new(board, c);
-        for (p, s) in rated.iter_mut() {
-            *s = m.strength_in(&codes, board, c, *p, recent.last, recent.last2);
-            total += *s;
-        }
-    }
-    let saves = if params.priors.ladder_defence > 0 {
-        super::prior::ladder_saves(board, c, recent.last)
-    } else {
-        crate::board::PointSet::new()
-    };
-
-    let weight = super::prior::learned_weight(board, &params.priors);
-    for &(p, s) in rated.iter() {
-        let learned = model.map(|_| weight * (s / total).sqrt());
-        let mut child = prior(board, c, p, recent.last, learned, &params.priors);
-        if saves.contains(p) {
-            super::prior::add_wins(&mut child, params.priors.ladder_defence);
-        }
-
-        out.push(child);
-    }
-    out.push(pass_prior(board, out.len(), &params.priors));
-}
 
 #[cfg(test)]
 mod tests;

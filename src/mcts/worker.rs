@@ -11,9 +11,9 @@
 //!    priors, when the tree has room for them, and the descent goes on;
 //! 3. **playout** ([`Worker::playout`]): play the position out with the
 //!    playout policy and count it (or count it as it stands when two
-//!    passes in the tree ended the game); the search notes the score
-//!    under the root move and, when asked, who owns each point
-//!    ([`Search::record`]);
+//!    passes in the tree ended the game), and note the score under the
+//!    root move and, when asked, who owns each point in the root's
+//!    statistics ([`RootStats::record`]);
 //! 4. **backup** ([`Worker::backup`] and [`Worker::backup_amaf`]): add
 //!    the result to every node of the path, and AMAF results to the
 //!    children along it whose move the simulation played later.
@@ -21,8 +21,10 @@
 //! A worker owns its board, move log, path and AMAF table, made once: a
 //! simulation allocates nothing.
 
+use super::children::{new_children, Recent};
+use super::params::SearchParams;
 use super::prior::PriorParams;
-use super::search::{new_children, Recent, Root, Search, SearchParams};
+use super::root::{Root, RootStats};
 use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
 use crate::board::{AreaCount, Bitboard, Board, Color, Point, ARRAY_SIZE};
 use crate::playout::{self, PlayoutPolicy, PlayoutRng};
@@ -145,14 +147,17 @@ impl Worker {
         }
     }
 
-    /// One simulation: select (expanding on the way), play out, back up.
+    /// One simulation in `tree` from `root`: select (expanding on the
+    /// way), play out (noting the result in `stats`), back up.
     pub(super) fn simulate<P: PlayoutPolicy>(
         &mut self,
-        search: &Search,
+        tree: &Tree,
+        params: &SearchParams,
         root: &Root,
+        stats: &RootStats,
         policy: &mut P,
     ) {
-        let leaf = self.select(search, root);
+        let leaf = self.select(tree, params, root);
         let tree_moves = self.moves.len();
         let mut difference = self.playout(leaf, policy);
         if root.adjusts {
@@ -160,10 +165,10 @@ impl Worker {
         }
         let score = difference as f64 - root.komi;
         let first = (tree_moves > 0).then(|| self.moves[0]);
-        search.record(first, score, &self.board);
-        let outcome = if search.params.score_weight > 0.0 {
+        stats.record(first, score, &self.board);
+        let outcome = if params.score_weight > 0.0 {
             let area = (self.board.size() * self.board.size()) as f64;
-            Outcome::of_score_weighted(score, search.params.score_weight, area, &mut self.rng)
+            Outcome::of_score_weighted(score, params.score_weight, area, &mut self.rng)
         } else {
             Outcome::of_score(score)
         };
@@ -175,13 +180,13 @@ impl Worker {
                 score > 0.0,
             );
         }
-        self.backup(&search.tree, root.to_move, outcome);
+        self.backup(tree, root.to_move, outcome);
         self.backup_amaf(
-            &search.tree,
+            tree,
             root.to_move,
             tree_moves,
             outcome,
-            search.params.amaf_distance,
+            params.amaf_distance,
         );
     }
 
@@ -190,9 +195,7 @@ impl Worker {
     /// where two passes end the game, or to [`MAX_DEPTH`]. Every node on
     /// the way gets its visit now. The moves are played on the worker's
     /// board and noted in `moves`, the nodes in `path`.
-    fn select(&mut self, search: &Search, root: &Root) -> Leaf {
-        let tree = &search.tree;
-        let params = &search.params;
+    fn select(&mut self, tree: &Tree, params: &SearchParams, root: &Root) -> Leaf {
         self.board.copy_from(root.board);
         self.moves.clear();
         self.path.clear();

@@ -586,24 +586,12 @@ pub struct Trained {
 /// How well `model` predicts the moves of the games `opts` names (all of
 /// them held out; at most `max_test_positions`, sampled evenly).
 pub fn evaluate(model: &Model, opts: &TrainOptions) -> Result<Prediction, String> {
-    let files = sgf_files(&opts.inputs);
-    let records: Vec<Record> = files
-        .iter()
-        .flat_map(|f| read_records(f, opts.size))
-        .collect();
+    let records = read_all(&sgf_files(&opts.inputs), opts.size);
     if records.is_empty() {
         return Err("no games".into());
     }
-    let moves: usize = records
-        .iter()
-        .map(|r| r.moves.iter().filter(|m| m.1.is_some()).count())
-        .sum();
-    let p = (opts.max_test_positions as f64 / moves.max(1) as f64).min(1.0);
     let mut rng = Rng(opts.seed);
-    let mut pos = Vec::new();
-    for (i, r) in records.iter().enumerate() {
-        positions(r, i, || rng.chance(p), &mut pos);
-    }
+    let (pos, _) = sample_positions(&records, opts.max_test_positions, &mut rng);
     eprintln!("{} games, {} positions", records.len(), pos.len());
     Ok(measure(model, &records, &pos))
 }
@@ -612,10 +600,7 @@ pub fn evaluate(model: &Model, opts: &TrainOptions) -> Result<Prediction, String
 pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
     let start = Instant::now();
     let files = sgf_files(&opts.inputs);
-    let mut records: Vec<Record> = files
-        .iter()
-        .flat_map(|f| read_records(f, opts.size))
-        .collect();
+    let mut records = read_all(&files, opts.size);
     eprintln!(
         "{} files, {} games read ({:.1} s)",
         files.len(),
@@ -630,28 +615,10 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
         ));
     }
     let mut rng = Rng(opts.seed);
-    for i in (1..records.len()).rev() {
-        let j = rng.below(i + 1);
-        records.swap(i, j);
-    }
+    shuffle(&mut records, &mut rng);
     let (test, train_games) = records.split_at(opts.test_games);
-    let count = |games: &[Record]| -> usize {
-        games
-            .iter()
-            .map(|r| r.moves.iter().filter(|m| m.1.is_some()).count())
-            .sum()
-    };
-    let (n_train, n_test) = (count(train_games), count(test));
-    let p_train = (opts.max_positions as f64 / n_train.max(1) as f64).min(1.0);
-    let p_test = (opts.max_test_positions as f64 / n_test.max(1) as f64).min(1.0);
-    let mut train_pos = Vec::new();
-    for (i, r) in train_games.iter().enumerate() {
-        positions(r, i, || rng.chance(p_train), &mut train_pos);
-    }
-    let mut test_pos = Vec::new();
-    for (i, r) in test.iter().enumerate() {
-        positions(r, i, || rng.chance(p_test), &mut test_pos);
-    }
+    let (train_pos, n_train) = sample_positions(train_games, opts.max_positions, &mut rng);
+    let (test_pos, _) = sample_positions(test, opts.max_test_positions, &mut rng);
     eprintln!(
         "{} training positions (of {n_train} moves in {} games), {} held-out positions ({} games)",
         train_pos.len(),
@@ -659,15 +626,78 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
         test_pos.len(),
         test.len()
     );
+    let kept = harvest(train_games, &train_pos, opts);
+    let (patterns, dict) = patterns_of(&kept, train_games, &train_pos);
+    eprintln!(
+        "{} patterns seen at least {} times ({:.1} s)",
+        patterns.len(),
+        opts.min_count,
+        start.elapsed().as_secs_f64()
+    );
+    let data = build_data(train_games, &train_pos, &dict, opts.threads);
+    eprintln!(
+        "{} distinct candidate teams ({:.1} s)",
+        data.teams(),
+        start.elapsed().as_secs_f64()
+    );
+    let gamma = fit(&data, TACTICAL_IDS as usize + patterns.len(), opts);
+    let model = model_of(&gamma, patterns);
+    let held_out = measure(&model, test, &test_pos);
+    eprintln!(
+        "held out: {held_out} ({:.1} s in all)",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(Trained {
+        model,
+        train_positions: train_pos.len(),
+        held_out,
+    })
+}
 
-    // Harvest the patterns around the moves played.
+/// The games of `files`, of board size `size` when given.
+fn read_all(files: &[PathBuf], size: Option<usize>) -> Vec<Record> {
+    files.iter().flat_map(|f| read_records(f, size)).collect()
+}
+
+/// Shuffle `records` in place (Fisher-Yates).
+fn shuffle(records: &mut [Record], rng: &mut Rng) {
+    for i in (1..records.len()).rev() {
+        let j = rng.below(i + 1);
+        records.swap(i, j);
+    }
+}
+
+/// Positions of `games` where a stone was played, each kept with the
+/// chance that keeps about `max` of them; and the number of such moves.
+fn sample_positions(games: &[Record], max: usize, rng: &mut Rng) -> (Vec<Position>, usize) {
+    let moves: usize = games
+        .iter()
+        .map(|r| r.moves.iter().filter(|m| m.1.is_some()).count())
+        .sum();
+    let p = (max as f64 / moves.max(1) as f64).min(1.0);
+    let mut out = Vec::new();
+    for (i, r) in games.iter().enumerate() {
+        positions(r, i, || rng.chance(p), &mut out);
+    }
+    (out, moves)
+}
+
+/// Harvest: the spatial patterns (size index and canonical hash) of every
+/// size up to `opts.max_pattern_size` around the moves played at
+/// `positions`, those seen at least `opts.min_count` times, in order of
+/// size and hash.
+fn harvest(
+    games: &[Record],
+    positions: &[Position],
+    opts: &TrainOptions,
+) -> Vec<((u8, u64), Sighting)> {
     let mut seen: HashMap<(u8, u64), Sighting> = HashMap::new();
     let sizes = (opts
         .max_pattern_size
         .clamp(spatial::MIN_SIZE, spatial::MAX_SIZE)
         - spatial::MIN_SIZE) as usize
         + 1;
-    replay(train_games, &train_pos, |j, b, pos| {
+    replay(games, positions, |j, b, pos| {
         let hashes = spatial::canonical_hashes(b, pos.c, pos.played);
         for (k, &h) in hashes.iter().enumerate().take(sizes) {
             seen.entry((k as u8, h)).or_insert((0, pos.played, j)).0 += 1;
@@ -678,7 +708,17 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
         .filter(|(_, (n, _, _))| *n >= opts.min_count)
         .collect();
     kept.sort_by_key(|&((k, h), _)| (k, h));
-    // Each pattern's points, from the position where it was first seen.
+    kept
+}
+
+/// The model's patterns (gamma 1) from the harvest `kept`, each with its
+/// points from the position where it was first seen, and the table from
+/// each of their symmetric hashes to (size, pattern index).
+fn patterns_of(
+    kept: &[((u8, u64), Sighting)],
+    games: &[Record],
+    positions: &[Position],
+) -> (Vec<Pattern>, HashTable<(u8, u32)>) {
     let mut first: Vec<(usize, usize)> = kept
         .iter()
         .enumerate()
@@ -687,7 +727,7 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
     first.sort_unstable();
     let mut points = vec![Vec::new(); kept.len()];
     let mut next = 0;
-    replay(train_games, &train_pos, |j, b, pos| {
+    replay(games, positions, |j, b, pos| {
         while next < first.len() && first[next].0 == j {
             let i = first[next].1;
             let ((k, _), (_, p, _)) = kept[i];
@@ -707,20 +747,12 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
             gamma: 1.0,
         });
     }
-    eprintln!(
-        "{} patterns seen at least {} times ({:.1} s)",
-        patterns.len(),
-        opts.min_count,
-        start.elapsed().as_secs_f64()
-    );
+    (patterns, dict)
+}
 
-    let data = build_data(train_games, &train_pos, &dict, opts.threads);
-    eprintln!(
-        "{} distinct candidate teams ({:.1} s)",
-        data.teams(),
-        start.elapsed().as_secs_f64()
-    );
-    let n_ids = TACTICAL_IDS as usize + patterns.len();
+/// MM: the gammas of the `n_ids` features fitted to `data` in
+/// `opts.iterations` iterations, each updating every group once.
+fn fit(data: &Data, n_ids: usize, opts: &TrainOptions) -> Vec<f64> {
     let mut wins = vec![0.0f64; n_ids];
     for part in &data.parts {
         for &w in &part.winner {
@@ -734,7 +766,7 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
         let t = Instant::now();
         let mut ll = 0.0;
         for g in 0..8 {
-            ll = mm_group(&data, &mut gamma, &wins, g, opts.threads);
+            ll = mm_group(data, &mut gamma, &wins, g, opts.threads);
         }
         let per = t.elapsed().as_secs_f64();
         eprintln!(
@@ -746,6 +778,12 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
             per * (opts.iterations - it - 1) as f64
         );
     }
+    gamma
+}
+
+/// The model of the fitted `gamma`: the tactical features' first, then
+/// the patterns'.
+fn model_of(gamma: &[f64], mut patterns: Vec<Pattern>) -> Model {
     let tactical = gamma[..TACTICAL_IDS as usize]
         .iter()
         .map(|&g| g as f32)
@@ -753,114 +791,8 @@ pub fn train(opts: &TrainOptions) -> Result<Trained, String> {
     for (p, &g) in patterns.iter_mut().zip(&gamma[TACTICAL_IDS as usize..]) {
         p.gamma = g as f32;
     }
-    let model = Model::new(tactical, patterns);
-    let held_out = measure(&model, test, &test_pos);
-    eprintln!(
-        "held out: {held_out} ({:.1} s in all)",
-        start.elapsed().as_secs_f64()
-    );
-    Ok(Trained {
-        model,
-        train_positions: train_pos.len(),
-        held_out,
-    })
+    Model::new(tactical, patterns)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sgf::{SgfGame, SgfNode};
-
-    /// Kifu files (an id, a tab, the moves) give a game a line.
-    #[test]
-    fn kifu_lines_are_games() {
-        let dir = std::env::temp_dir().join(format!("tianyuan-kifu-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let moves = ";B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[jp];W[qj];B[qh];W[qm]";
-        let text = format!("17\t{moves}\n18\t{moves};B[ch]\nnot a game\n");
-        std::fs::write(dir.join("2003-09"), text).unwrap();
-        std::fs::write(dir.join("README"), "no games here").unwrap();
-        let files = sgf_files(std::slice::from_ref(&dir));
-        assert_eq!(files.len(), 1);
-        let records = read_records(&files[0], Some(19));
-        std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(records.len(), 2);
-        assert_eq!(records[1].moves.len(), 11);
-        assert_eq!(records[0].moves[0], (Color::Black, Point::parse("Q16", 19)));
-    }
-
-    /// Games whose players always play on the third line when they can
-    /// (else anywhere): the model must find the edge feature and predict
-    /// better than chance.
-    #[test]
-    fn learns_a_feature_that_decides_the_moves() {
-        let dir = std::env::temp_dir().join(format!("tianyuan-train-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut rng = Rng(5);
-        for g in 0..40 {
-            let mut b = Board::new(9);
-            let mut nodes = vec![SgfNode::default()];
-            let mut c = Color::Black;
-            for _ in 0..30 {
-                let legal: Vec<Point> = b
-                    .empty_points()
-                    .iter()
-                    .filter(|&p| b.is_legal(c, p))
-                    .collect();
-                let third: Vec<Point> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&p| crate::tactics::line(&b, p) == 2)
-                    .collect();
-                let from = if third.is_empty() { &legal } else { &third };
-                if from.is_empty() {
-                    break;
-                }
-                let p = from[rng.below(from.len())];
-                b.play(c, p).unwrap();
-                nodes.push(SgfNode {
-                    mv: Some((c, Some(p.xy(9)))),
-                    ..SgfNode::default()
-                });
-                c = !c;
-            }
-            let game = SgfGame {
-                size: 9,
-                komi: Some(7.5),
-                handicap: None,
-                rules: None,
-                result: None,
-                nodes,
-            };
-            std::fs::write(dir.join(format!("g{g}.sgf")), crate::sgf::write(&game)).unwrap();
-        }
-        let opts = TrainOptions {
-            inputs: vec![dir.clone()],
-            size: Some(9),
-            test_games: 8,
-            max_positions: 2_000,
-            max_test_positions: 500,
-            min_count: 3,
-            iterations: 4,
-            seed: 3,
-            ..TrainOptions::default()
-        };
-        let t = train(&opts).unwrap();
-        // The fit's parts make the same file on any number of threads.
-        let on_three = train(&TrainOptions { threads: 3, ..opts }).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
-        assert!(t.model.to_bytes() == on_three.model.to_bytes());
-        let edge3 = t.model.tactical_gamma(Group::Edge.id(3));
-        for v in [1, 2, 4] {
-            assert!(
-                edge3 > 5.0 * t.model.tactical_gamma(Group::Edge.id(v)),
-                "{edge3}"
-            );
-        }
-        // About 24 third-line points against 81: far above chance (1/60).
-        assert!(t.held_out.rate(t.held_out.top1) > 0.03, "{}", t.held_out);
-        assert!(t.held_out.rate(t.held_out.top10) > 0.3, "{}", t.held_out);
-        let back = Model::from_bytes(&t.model.to_bytes()).unwrap();
-        assert_eq!(back.patterns().len(), t.model.patterns().len());
-    }
-}
+mod tests;

@@ -202,7 +202,7 @@ mod visits {
     /// Results recorded under each root move: one per simulation that
     /// went through it and finished.
     fn recorded(s: &Search, n: &Node) -> u32 {
-        s.root_score_n[n.mv().code()].load(Relaxed)
+        s.root_stats.move_score(n.mv().code()).1
     }
 
     #[test]
