@@ -390,7 +390,7 @@ impl Engine {
             &self.game,
             c,
             stop,
-            &crate::player::AnalysisRequest {
+            &crate::player::analysis::AnalysisRequest {
                 ownership,
                 ..Default::default()
             },

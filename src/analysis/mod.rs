@@ -29,100 +29,18 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
 
-use crate::board::{Color, Game, KoRule, Move, Point, Rules, Ruleset, MAX_SIZE, MIN_SIZE};
 use crate::mcts::{Limits, Reporter, SearchResult};
-use crate::player::{AnalysisRequest, Options, Player};
+use crate::player::analysis::AnalysisRequest;
+use crate::player::{Options, Player};
 
 mod query;
 mod response;
+mod task;
 
 use query::*;
 use response::*;
-
-/// Whose view the values take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Perspective {
-    Black,
-    White,
-    SideToMove,
-}
-
-impl Perspective {
-    pub fn parse(s: &str) -> Option<Perspective> {
-        match s.to_ascii_uppercase().as_str() {
-            "BLACK" | "B" => Some(Perspective::Black),
-            "WHITE" | "W" => Some(Perspective::White),
-            "SIDETOMOVE" => Some(Perspective::SideToMove),
-            _ => None,
-        }
-    }
-
-    /// +1 when a value for `to_move` is reported as it is, -1 when flipped.
-    fn sign(self, to_move: Color) -> f64 {
-        match (self, to_move) {
-            (Perspective::SideToMove, _)
-            | (Perspective::Black, Color::Black)
-            | (Perspective::White, Color::White) => 1.0,
-            _ => -1.0,
-        }
-    }
-
-    /// +1 when Black's ownership is reported as it is.
-    fn black_sign(self, to_move: Color) -> f64 {
-        match self {
-            Perspective::Black => 1.0,
-            Perspective::White => -1.0,
-            Perspective::SideToMove => Perspective::Black.sign(to_move),
-        }
-    }
-}
-
-/// Settings of the analysis process.
-#[derive(Clone, Debug)]
-pub struct AnalysisOptions {
-    /// The search's options; `threads` in all, shared by the workers.
-    pub engine: Options,
-    /// Positions searched at once.
-    pub positions: usize,
-    /// Visits a turn when the query gives no `maxVisits`.
-    pub default_visits: u64,
-    /// The most visits a turn, whatever a query asks (`u64::MAX`: no
-    /// cap; the fuzz target keeps every search small with it).
-    pub max_visits: u64,
-    /// The perspective when a query's `overrideSettings` does not say.
-    pub perspective: Perspective,
-}
-
-/// What a query asks of the search: visits, time, what to report, whose
-/// perspective, its priority.
-#[derive(Clone, Copy, Debug)]
-struct Settings {
-    visits: u64,
-    max_time: Option<f64>,
-    ownership: bool,
-    moves_ownership: bool,
-    policy: bool,
-    perspective: Perspective,
-    report_every: Option<f64>,
-    pv_len: usize,
-    priority: i64,
-}
-
-/// One turn of a query to search.
-struct Task {
-    id: String,
-    turn: usize,
-    /// The position before the first move (setup stones, side to move)
-    /// and the moves, shared by the query's turns.
-    start: Arc<Game>,
-    moves: Arc<Vec<(Color, Move)>>,
-    to_move: Color,
-    settings: Settings,
-    avoid: Vec<Option<Point>>,
-    /// Arrival order, for ties of priority.
-    seq: u64,
-    stop: Arc<AtomicBool>,
-}
+use task::*;
+pub use task::{AnalysisOptions, Perspective};
 
 /// What the reader and the workers share.
 struct Shared {
@@ -249,61 +167,6 @@ fn read_queries(options: &AnalysisOptions, mut input: impl BufRead, shared: &Sha
     shared.ready.notify_all();
 }
 
-fn error(message: &str) -> Value {
-    json!({ "error": message })
-}
-
-fn field_error(id: &str, field: &str, message: &str) -> Value {
-    json!({ "error": message, "field": field, "id": id })
-}
-
-fn warning(id: &str, field: &str, message: &str) -> Value {
-    json!({ "warning": message, "field": field, "id": id })
-}
-
-/// The query fields KataGo's analysis engine knows; others get a warning.
-const KNOWN_FIELDS: &[&str] = &[
-    "id",
-    "action",
-    "terminateId",
-    "turnNumbers",
-    "boardXSize",
-    "boardYSize",
-    "initialStones",
-    "moves",
-    "initialPlayer",
-    "analyzeTurns",
-    "priorities",
-    "rules",
-    "komi",
-    "whiteHandicapBonus",
-    "overrideSettings",
-    "maxVisits",
-    "analysisPVLen",
-    "rootFpuReductionMax",
-    "rootPolicyTemperature",
-    "includeMovesOwnership",
-    "includeMovesOwnershipStdev",
-    "includeOwnership",
-    "includeOwnershipStdev",
-    "includePolicy",
-    "includePVVisits",
-    "includeNoResultValue",
-    "reportDuringSearchEvery",
-    "firstReportDuringSearchAfter",
-    "priority",
-    "allowMoves",
-    "avoidMoves",
-];
-
-/// Settings of `overrideSettings` that tianyuan uses.
-const USED_SETTINGS: &[&str] = &[
-    "reportAnalysisWinratesAs",
-    "maxTime",
-    "maxVisits",
-    "maxPlayouts",
-];
-
 fn handle_line(options: &AnalysisOptions, text: &str, shared: &Shared) {
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
@@ -339,7 +202,7 @@ fn handle_line(options: &AnalysisOptions, text: &str, shared: &Shared) {
             ));
         }
     }
-    match parse_query(options, id, query, shared) {
+    match parse_query(options, id, query, &|v| shared.send(v)) {
         Ok(tasks) => {
             let mut q = shared.queue.lock().unwrap();
             for mut t in tasks {
@@ -553,6 +416,7 @@ fn analyse(player: &mut Player, task: &Task, shared: &Shared) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Color, KoRule, Ruleset};
 
     #[test]
     fn perspectives_flip_the_values_of_the_other_side() {

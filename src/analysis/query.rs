@@ -1,7 +1,11 @@
 //! Query parsing of the analysis protocol: a JSON query line into the
 //! tasks of its turns, or KataGo's error for its first bad field.
 
-use super::*;
+use super::task::*;
+use crate::board::{Color, Game, KoRule, Move, Point, Rules, Ruleset, MAX_SIZE, MIN_SIZE};
+use serde_json::{Map, Value};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 pub(super) fn parse_color(v: &Value) -> Option<Color> {
     v.as_str().and_then(Color::parse)
@@ -82,11 +86,11 @@ pub(super) fn parse_query(
     options: &AnalysisOptions,
     id: &str,
     q: &Map<String, Value>,
-    shared: &Shared,
+    warn: &dyn Fn(&Value),
 ) -> Result<Vec<Task>, Value> {
     let err = |field: &str, msg: &str| field_error(id, field, msg);
-    let (game, moves) = parse_position(id, q, shared)?;
-    let settings = parse_settings(options, id, q, shared)?;
+    let (game, moves) = parse_position(id, q, warn)?;
+    let settings = parse_settings(options, id, q, warn)?;
     let size = game.size();
     let turns = parse_turns(id, q, moves.len())?;
     let avoid_lists = avoid_moves(q, size).map_err(|(f, m)| err(&f, &m))?;
@@ -130,7 +134,7 @@ pub(super) fn parse_query(
 fn parse_position(
     id: &str,
     q: &Map<String, Value>,
-    shared: &Shared,
+    warn: &dyn Fn(&Value),
 ) -> Result<(Game, Vec<(Color, Move)>), Value> {
     let err = |field: &str, msg: &str| field_error(id, field, msg);
     let size_of = |field: &str| -> Result<usize, Value> {
@@ -151,7 +155,7 @@ fn parse_position(
         Some(v) => parse_rules(v).map_err(|m| err("rules", &m))?,
     };
     if let Some(n) = note {
-        shared.send(&warning(id, "rules", &n));
+        warn(&warning(id, "rules", &n));
     }
     let komi = match q.get("komi") {
         None => rules.ruleset.default_komi(),
@@ -246,7 +250,7 @@ fn parse_settings(
     options: &AnalysisOptions,
     id: &str,
     q: &Map<String, Value>,
-    shared: &Shared,
+    warn: &dyn Fn(&Value),
 ) -> Result<Settings, Value> {
     let err = |field: &str, msg: &str| field_error(id, field, msg);
     let flag = |field: &str| -> Result<bool, Value> {
@@ -332,7 +336,7 @@ fn parse_settings(
             .filter(|k| !USED_SETTINGS.contains(k))
             .collect();
         if !unused.is_empty() {
-            shared.send(&warning(
+            warn(&warning(
                 id,
                 "overrideSettings",
                 &format!("Settings tianyuan does not use: {}", unused.join(",")),

@@ -1,6 +1,9 @@
 //! The analysis protocol's responses: a search result as KataGo's JSON.
 
-use super::*;
+use super::task::*;
+use crate::board::{Game, Point};
+use crate::mcts::SearchResult;
+use serde_json::{json, Value};
 
 pub(super) fn round(v: f64, digits: i32) -> f64 {
     let f = 10f64.powi(digits);

@@ -4,12 +4,22 @@
 //! dead stones off first (`kgs-genmove_cleanup`, Tromp-Taylor, area
 //! counting), and the group tax's points worth a move before passing.
 
-use super::GenMode;
 use crate::board::{AreaCount, Bitboard, Board, Color, Count, Game, Move, Point, Scoring};
 use crate::judge::{judge, JudgeParams, Judgement};
 use crate::mcts::SearchResult;
 use crate::tactics;
 use std::time::Instant;
+
+/// How `genmove` treats the move it finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenMode {
+    /// Play it (`genmove`).
+    Play,
+    /// Only say it (`reg_genmove`).
+    Regression,
+    /// Capture every dead stone before passing (`kgs-genmove_cleanup`).
+    Cleanup,
+}
 
 /// One move's end-of-game decisions for `c` in `game`, begun at `start`
 /// and due by `deadline`.

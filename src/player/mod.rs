@@ -4,30 +4,19 @@
 //! end-of-game decisions that rest on the judgement ([`endgame`]), and
 //! searching without choosing a move ([`analysis`]: analysis, pondering).
 
-mod analysis;
+pub mod analysis;
 mod endgame;
 mod options;
 
-pub use analysis::AnalysisRequest;
 pub use options::{dynamic_komi, Options, PlayerParams};
 
 use crate::board::{Color, Game, Move, Point};
 use crate::mcts::{Limits, Reporter, Search, SearchResult, Task};
 use crate::time::{budget, TimeState};
 use endgame::Endgame;
+pub use endgame::GenMode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-
-/// How `genmove` treats the move it finds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GenMode {
-    /// Play it (`genmove`).
-    Play,
-    /// Only say it (`reg_genmove`).
-    Regression,
-    /// Capture every dead stone before passing (`kgs-genmove_cleanup`).
-    Cleanup,
-}
 
 /// A player's answer to `genmove`: a move on the board, or a resignation
 /// (which is no board move: the game ends without one).
