@@ -14,10 +14,11 @@ mod seki;
 mod status;
 
 pub use crate::tactics::benson::{certain, Certain};
+use seki::owned;
 pub use seki::seki_stones;
 pub use status::{final_status, FinalStatus};
 
-use crate::board::{Bitboard, Board, Color, Game, Point};
+use crate::board::{Bitboard, Board, Color, Game};
 use crate::mcts::{Limits, Search, SearchParams, Task};
 use crate::playout::{self, HeavyPolicy, PlayoutRng};
 use crate::tactics;
@@ -561,17 +562,6 @@ fn playout_ownership(start: &Board, to_move: Color, params: JudgeParams) -> Vec<
     (0..crate::board::ARRAY_SIZE)
         .map(|i| counts.iter().map(|c| c[i]).sum::<i32>() as f32 / total)
         .collect()
-}
-
-/// How surely the stone on `q` stays its colour's at the end, in -1..1,
-/// from the playouts' `ownership` (Black minus White, per grid point).
-fn owned(board: &Board, ownership: &[f32], q: Point) -> f32 {
-    let o = ownership[q.index()];
-    if board.color_at(q) == Some(Color::Black) {
-        o
-    } else {
-        -o
-    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //! approach, found by a local check (playout ownership alone calls seki
 //! stones dead or alive at random).
 
-use super::owned;
 use crate::board::{Bitboard, Board, Color, Point};
 
 /// Strings in seki: a cluster of strings of both colours whose every
@@ -280,4 +279,15 @@ fn killing_space(space: Bitboard, stride: usize) -> bool {
             | (5, [0, 1, 3, 1, 0] | [0, 4, 0, 0, 1])
             | (6, [0, 2, 3, 0, 1])
     )
+}
+
+/// How surely the stone on `q` stays its colour's at the end, in -1..1,
+/// from the playouts' `ownership` (Black minus White, per grid point).
+pub(super) fn owned(board: &Board, ownership: &[f32], q: Point) -> f32 {
+    let o = ownership[q.index()];
+    if board.color_at(q) == Some(Color::Black) {
+        o
+    } else {
+        -o
+    }
 }

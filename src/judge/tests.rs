@@ -1,7 +1,7 @@
 //! Tests of the judgement on hand-made positions.
 
 use super::*;
-use crate::board::Rules;
+use crate::board::{Point, Rules};
 
 fn game(rows: &[&str], komi: f64) -> Game {
     Game::from_rows(rows, komi, Rules::chinese()).unwrap()
