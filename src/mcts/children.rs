@@ -7,13 +7,7 @@ use super::params::SearchParams;
 use super::prior::{add_wins, ladder_saves, learned_weight, pass_prior, prior};
 use super::tree::NewChild;
 use crate::board::{Board, Color, Point, PointSet};
-
-/// The last two moves before a node (stones; `None` for passes).
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Recent {
-    pub(super) last: Option<Point>,
-    pub(super) last2: Option<Point>,
-}
+use crate::patterns::Recent;
 
 /// The children of a node where `c` is to move: every empty point that
 /// `legal` allows and that fills none of `c`'s true eyes, and the pass,
@@ -42,7 +36,7 @@ pub(super) fn new_children(
     if let Some(m) = model {
         let codes = crate::patterns::spatial::Codes::new(board, c);
         for (p, s) in rated.iter_mut() {
-            *s = m.strength_in(&codes, board, c, *p, recent.last, recent.last2);
+            *s = m.strength_in(&codes, board, c, *p, recent);
             total += *s;
         }
     }

@@ -5,7 +5,8 @@
 //! root and add to the statistics, and need nothing else of the search.
 
 use super::tree::TreeMove;
-use crate::board::{Board, Color, Game, Move, Point, Rules, Scoring, ARRAY_SIZE};
+use crate::board::{Board, Color, Game, Move, Rules, Scoring, ARRAY_SIZE};
+use crate::patterns::Recent;
 use std::sync::atomic::{AtomicI64, AtomicU32, Ordering::Relaxed};
 
 /// The position a search starts from.
@@ -14,9 +15,8 @@ pub(super) struct Root<'a> {
     pub(super) to_move: Color,
     /// Black needs more than this area difference to win.
     pub(super) komi: f64,
-    pub(super) last: Option<Point>,
-    /// The move before the last (a stone; `None` for a pass or none).
-    pub(super) last2: Option<Point>,
+    /// The last two moves (stones; `None` for a pass or none).
+    pub(super) recent: Recent,
     /// The rules, and whether their count differs from the area count at
     /// the end of a playout ([`crate::board::playout_adjustment`]).
     pub(super) rules: Rules,
@@ -38,19 +38,18 @@ impl<'a> Root<'a> {
             board: game.board(),
             to_move,
             komi,
-            last: game.last_move().and_then(|(_, m)| match m {
-                Move::Play(p) => Some(p),
-                _ => None,
-            }),
-            last2: game
-                .moves()
-                .iter()
-                .rev()
-                .nth(1)
-                .and_then(|&(_, m)| match m {
-                    Move::Play(p) => Some(p),
+            recent: {
+                let stone = |m: Option<&(Color, Move)>| match m {
+                    Some((_, Move::Play(p))) => Some(*p),
                     _ => None,
-                }),
+                };
+                let mut moves = game.moves().iter().rev();
+                let last = stone(moves.next());
+                Recent {
+                    last,
+                    last2: stone(moves.next()),
+                }
+            },
             rules: game.rules(),
             adjusts: rules_in_playouts
                 && (game.rules().scoring() == Scoring::Territory || game.rules().group_tax()),

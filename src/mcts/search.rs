@@ -13,7 +13,7 @@
 //! worker knows nothing of the search. New nodes' children come from
 //! mcts/children.rs for both.
 
-use super::children::{new_children, Recent};
+use super::children::new_children;
 use super::params::SearchParams;
 use super::root::{Root, RootStats};
 use super::tree::{Node, Stats, Tree, TreeMove};
@@ -383,10 +383,7 @@ impl Search {
         // The priors' ladder reads play on the board they are given (and
         // take their moves back): a copy of the root's, once a search.
         let (mut board, c) = (root.board.clone(), root.to_move);
-        let recent = Recent {
-            last: root.last,
-            last2: root.last2,
-        };
+        let recent = root.recent;
         new_children(
             &mut board,
             c,

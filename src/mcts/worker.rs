@@ -21,12 +21,13 @@
 //! A worker owns its board, move log, path and AMAF table, made once: a
 //! simulation allocates nothing.
 
-use super::children::{new_children, Recent};
+use super::children::new_children;
 use super::params::SearchParams;
 use super::prior::PriorParams;
 use super::root::{Root, RootStats};
 use super::tree::{NewChild, Node, Stats, Tree, TreeMove, WIN};
 use crate::board::{AreaCount, Bitboard, Board, Color, Point, ARRAY_SIZE};
+use crate::patterns::Recent;
 use crate::playout::{self, PlayoutPolicy, PlayoutRng};
 use crate::tactics::reader::Reader;
 use rand::{RngCore, SeedableRng};
@@ -175,7 +176,7 @@ impl Worker {
         if score != 0.0 {
             policy.learn(
                 root.to_move,
-                root.last,
+                root.recent.last,
                 self.moves.iter().map(|m| m.point()),
                 score > 0.0,
             );
@@ -209,10 +210,7 @@ impl Worker {
         // count, and in the tree a root pass goes on into a playout, which
         // judges dead stones by play as the referee's count will.
         let mut passes = 0;
-        let mut recent = Recent {
-            last: root.last,
-            last2: root.last2,
-        };
+        let mut recent = root.recent;
         while passes < 2 && self.path.len() <= MAX_DEPTH {
             if !node.is_expanded() && !self.expand(tree, node, c, recent, params) {
                 break;
@@ -236,10 +234,7 @@ impl Worker {
                     passes = 0;
                 }
             }
-            recent = Recent {
-                last: mv.point(),
-                last2: recent.last,
-            };
+            recent = recent.after(mv.point());
             self.moves.push(mv);
             self.path.push(tree.index_of(child));
             node = child;

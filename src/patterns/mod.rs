@@ -165,16 +165,30 @@ fn distance_value(size: usize, p: Point, q: Option<Point>) -> u8 {
     }
 }
 
-/// The tactical features of `c` playing the legal move `p`, the last two
-/// moves being `last` and `last2` (`None` for a pass or no move). The
-/// ladder reads play on the board and leave it as it was.
-pub fn tactics(
-    board: &mut Board,
-    c: Color,
-    p: Point,
-    last: Option<Point>,
-    last2: Option<Point>,
-) -> Tactics {
+/// The two moves before the one rated, as points (`None` for a pass or no
+/// move): the capture and distance features read them. With the board,
+/// the mover and the move they are what rating a move takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recent {
+    pub last: Option<Point>,
+    pub last2: Option<Point>,
+}
+
+impl Recent {
+    /// The recent moves of the position after `mv` (`None`: a pass).
+    pub fn after(self, mv: Option<Point>) -> Recent {
+        Recent {
+            last: mv,
+            last2: self.last,
+        }
+    }
+}
+
+/// The tactical features of `c` playing the legal move `p` after the
+/// `recent` moves. The ladder reads play on the board and leave it as it
+/// was.
+pub fn tactics(board: &mut Board, c: Color, p: Point, recent: Recent) -> Tactics {
+    let Recent { last, last2 } = recent;
     let size = board.size();
     let mut t = Tactics::default();
     let e = move_effect(board, c, p);
@@ -278,20 +292,40 @@ mod tests {
         let mut b = crate::tactics::ladder::classic_ladder(&[]);
         let last = b.last_move();
         // White D3 escapes into a ladder.
-        let t = tactics(&mut b, Color::White, pt("D3", 9), last, None);
+        let t = tactics(
+            &mut b,
+            Color::White,
+            pt("D3", 9),
+            Recent { last, last2: None },
+        );
         assert_eq!(t.get(Group::Escape), 3, "{t:?}");
         assert_eq!(t.get(Group::Capture), 0);
         assert_eq!(t.get(Group::Edge), 3);
         assert_eq!(t.get(Group::Last), 2); // D3 to C4: 1 + 1 + 1
                                            // Black D3 captures the stone the last move put in atari.
-        let t = tactics(&mut b, Color::Black, pt("D3", 9), last, None);
+        let t = tactics(
+            &mut b,
+            Color::Black,
+            pt("D3", 9),
+            Recent { last, last2: None },
+        );
         assert_eq!(t.get(Group::Capture), 4, "{t:?}");
         // With the ladder broken, D3 is an escape to two liberties.
         let mut free = crate::tactics::ladder::classic_ladder(&["G7"]);
-        let t = tactics(&mut free, Color::White, pt("D3", 9), last, None);
+        let t = tactics(
+            &mut free,
+            Color::White,
+            pt("D3", 9),
+            Recent { last, last2: None },
+        );
         assert_eq!(t.get(Group::Escape), 2, "{t:?}");
         // A first-line move far from anything: edge 1, distance 17+.
-        let t = tactics(&mut b, Color::Black, pt("J9", 9), last, last);
+        let t = tactics(
+            &mut b,
+            Color::Black,
+            pt("J9", 9),
+            Recent { last, last2: last },
+        );
         // J9 to C4: 6 + 5 + 6 = 17, the last value.
         assert_eq!((t.get(Group::Edge), t.get(Group::Last)), (1, 16));
         assert_eq!(t.get(Group::SecondLast), 16);
@@ -299,7 +333,7 @@ mod tests {
         for p in b.empty_points().iter().collect::<Vec<_>>() {
             for c in Color::BOTH {
                 if b.is_legal(c, p) {
-                    tactics(&mut b, c, p, last, None);
+                    tactics(&mut b, c, p, Recent { last, last2: None });
                 }
             }
         }
@@ -317,10 +351,26 @@ mod tests {
         ])
         .unwrap();
         // Black C3 has two liberties (C4, D3): White D3 or C4 gives atari.
-        let t = tactics(&mut b, Color::White, pt("D3", 5), None, None);
+        let t = tactics(
+            &mut b,
+            Color::White,
+            pt("D3", 5),
+            Recent {
+                last: None,
+                last2: None,
+            },
+        );
         assert!(matches!(t.get(Group::Atari), 1 | 2), "{t:?}");
         // Black B2 would be a self-atari of one stone? No: B2 has A2, B1.
-        let t = tactics(&mut b, Color::Black, pt("B2", 5), None, None);
+        let t = tactics(
+            &mut b,
+            Color::Black,
+            pt("B2", 5),
+            Recent {
+                last: None,
+                last2: None,
+            },
+        );
         assert_eq!(t.get(Group::SelfAtari), 0, "{t:?}");
         assert_eq!(t.get(Group::Last), 0);
     }
@@ -342,7 +392,7 @@ mod shipped_tests {
             let empties: Vec<Point> = b.empty_points().iter().collect();
             empties
                 .into_iter()
-                .map(|p| (model.strength(b, c, p, last, None), p))
+                .map(|p| (model.strength(b, c, p, Recent { last, last2: None }), p))
                 .max_by(|x, y| x.0.total_cmp(&y.0))
                 .map(|(_, p)| p)
                 .unwrap()
@@ -378,9 +428,9 @@ mod shipped_tests {
         let mut b = crate::tactics::ladder::classic_ladder(&[]);
         let last = b.last_move();
         let p = |s| Point::parse(s, 9).unwrap();
-        let take = model.strength(&mut b, Color::Black, p("D3"), last, None);
+        let take = model.strength(&mut b, Color::Black, p("D3"), Recent { last, last2: None });
         for quiet in ["E5", "H5"] {
-            let q = model.strength(&mut b, Color::Black, p(quiet), last, None);
+            let q = model.strength(&mut b, Color::Black, p(quiet), Recent { last, last2: None });
             assert!(take > 3.0 * q, "{quiet}: {take} {q}");
         }
     }

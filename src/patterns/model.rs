@@ -10,7 +10,7 @@
 //! codes packed four to a byte, and its gamma (f32).
 
 use super::spatial::{self, SIZES};
-use super::{tactics, Tactics, TACTICAL_IDS};
+use super::{tactics, Recent, Tactics, TACTICAL_IDS};
 use crate::board::{Board, Color, Point};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -111,10 +111,9 @@ impl Model {
         board: &mut Board,
         c: Color,
         p: Point,
-        last: Option<Point>,
-        last2: Option<Point>,
+        recent: Recent,
     ) -> f64 {
-        let t = tactics(board, c, p, last, last2);
+        let t = tactics(board, c, p, recent);
         let pattern = self.spatial_in(codes, board, p);
         self.strength_of(&t, pattern)
     }
@@ -132,17 +131,11 @@ impl Model {
         s
     }
 
-    /// The strength of `c` playing the legal move `p`.
-    pub fn strength(
-        &self,
-        board: &mut Board,
-        c: Color,
-        p: Point,
-        last: Option<Point>,
-        last2: Option<Point>,
-    ) -> f64 {
+    /// The strength of `c` playing the legal move `p` after the `recent`
+    /// moves.
+    pub fn strength(&self, board: &mut Board, c: Color, p: Point, recent: Recent) -> f64 {
         let codes = spatial::Codes::new(board, c);
-        self.strength_in(&codes, board, c, p, last, last2)
+        self.strength_in(&codes, board, c, p, recent)
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {

@@ -20,7 +20,7 @@
 
 use super::model::{HashTable, Model, Pattern};
 use super::spatial;
-use super::{tactics, Group, TACTICAL_IDS};
+use super::{tactics, Group, Recent, TACTICAL_IDS};
 use crate::board::{Board, Color, Point};
 use crate::sgf;
 use std::collections::HashMap;
@@ -86,8 +86,7 @@ struct Position {
     ply: u32,
     c: Color,
     played: Point,
-    last: Option<Point>,
-    last2: Option<Point>,
+    recent: Recent,
 }
 
 /// How well a model predicts held-out moves.
@@ -250,7 +249,7 @@ fn positions(r: &Record, game: usize, mut keep: impl FnMut() -> bool, out: &mut 
     let Some(mut b) = start_board(r) else {
         return;
     };
-    let (mut last, mut last2) = (None, None);
+    let mut recent = Recent::default();
     for (ply, &(c, mv)) in r.moves.iter().enumerate() {
         match mv {
             Some(p) => {
@@ -263,16 +262,14 @@ fn positions(r: &Record, game: usize, mut keep: impl FnMut() -> bool, out: &mut 
                         ply: ply as u32,
                         c,
                         played: p,
-                        last,
-                        last2,
+                        recent,
                     });
                 }
                 b.play(c, p).expect("checked legal");
             }
             None => b.pass(),
         }
-        last2 = last;
-        last = mv;
+        recent = recent.after(mv);
     }
 }
 
@@ -391,7 +388,7 @@ fn team_of(
     p: Point,
     dict: &HashTable<(u8, u32)>,
 ) -> Team {
-    let t = tactics(board, pos.c, p, pos.last, pos.last2);
+    let t = tactics(board, pos.c, p, pos.recent);
     let mut team = Team {
         tactics: [NO_TACTIC; 7],
         pattern: NONE,
@@ -549,7 +546,7 @@ fn measure(model: &Model, records: &[Record], positions: &[Position]) -> Predict
         let empties: Vec<Point> = b.empty_points().iter().collect();
         for p in empties {
             if board.is_legal(pos.c, p) {
-                let s = model.strength_in(&codes, &mut board, pos.c, p, pos.last, pos.last2);
+                let s = model.strength_in(&codes, &mut board, pos.c, p, pos.recent);
                 if p == pos.played {
                     played = s;
                 }
