@@ -73,6 +73,9 @@ pub const JUDGE_PLAYOUTS: u32 = 2000;
 /// Nodes of a judgement's life-and-death readings.
 pub const JUDGE_LIFE: u64 = 0;
 
+/// Most empty points of a region the judgement's solver reads.
+const JUDGE_LIFE_REGION: u32 = 12;
+
 /// Simulations of a judgement's search.
 pub const JUDGE_SEARCH: u64 = 3000;
 
@@ -203,6 +206,9 @@ fn solve_unsure(
         let Ok(problem) = tactics::life::Problem::around(start, p) else {
             continue;
         };
+        if (problem.region & start.empty_points()).count() > JUDGE_LIFE_REGION {
+            continue;
+        }
         match problem.attack(start, params.life) {
             tactics::life::Status::Failure => alive |= s,
             tactics::life::Status::Success(_)
