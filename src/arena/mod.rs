@@ -21,8 +21,10 @@
 
 pub mod clock;
 pub mod contestant;
+pub mod frame;
 pub mod game;
 pub mod judge_set;
+pub mod problem_set;
 pub mod record;
 pub mod sprt;
 pub mod stats;
