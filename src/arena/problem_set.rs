@@ -371,10 +371,12 @@ pub struct Outcome {
 }
 
 /// Ask `solver` every problem of `problems`; `sgf_dir` receives the frames.
+/// Each problem's line also goes to `live` as soon as it is known.
 pub fn check(
     problems: &[Problem],
     solver: &mut Solver,
     sgf_dir: Option<&Path>,
+    live: &mut dyn std::io::Write,
 ) -> Result<Outcome, String> {
     let mut report = String::new();
     // Per part (all, dev, held-out): tallies by group name.
@@ -398,9 +400,8 @@ pub fn check(
             Answer::Resign => (false, "resign".into()),
         };
         let accepted: Vec<String> = p.accepted.iter().map(|q| q.to_gtp(SIZE)).collect();
-        let _ = writeln!(
-            report,
-            "{} {:<22} level {} {:<4} {:<6} {:<8} {} {:<6} accepts {} {took:.2} s",
+        let line = format!(
+            "{} {:<22} level {} {:<4} {:<6} {:<8} {} {:<6} accepts {} {took:.2} s\n",
             if solved { "ok  " } else { "MISS" },
             p.id,
             p.level,
@@ -411,6 +412,9 @@ pub fn check(
             said,
             accepted.join(",")
         );
+        report.push_str(&line);
+        let _ = live.write_all(line.as_bytes());
+        let _ = live.flush();
         let groups = [
             "all".to_string(),
             format!("level {}", p.level),
@@ -424,6 +428,7 @@ pub fn check(
             }
         }
     }
+    let summary_start = report.len();
     let _ = writeln!(report, "summary: solved of tried, all / dev / held-out");
     let mut names: Vec<&String> = tallies[0].keys().collect();
     names.sort_by_key(|n| (!n.starts_with("all"), *n));
@@ -440,6 +445,8 @@ pub fn check(
         "seconds: {seconds:.1} in all, {:.2} a problem",
         seconds / f64::from(all.tried.max(1))
     );
+    let _ = live.write_all(&report.as_bytes()[summary_start..]);
+    let _ = live.flush();
     Ok(Outcome {
         tried: all.tried,
         solved: all.solved,
@@ -449,7 +456,7 @@ pub fn check(
 
 /// Run `tianyuan problem-set` with tianyuan's `options` (used without
 /// `--engine`; with it, `time` seconds a move, if given, go to the engine
-/// as `time_settings`): print the report; the exit code is 0 unless the set
+/// as `time_settings`): print the report as it goes; the exit code is 0 unless the set
 /// cannot be read or the engine fails.
 pub fn run(args: &ProblemSetArgs, options: Options, time: Option<f64>) -> i32 {
     let result = read_set(&args.set).and_then(|mut problems| {
@@ -473,17 +480,15 @@ pub fn run(args: &ProblemSetArgs, options: Options, time: Option<f64>) -> i32 {
             },
             None => Solver::Own(options),
         };
-        let outcome = check(&problems, &mut solver, args.sgf_dir.as_deref());
+        let mut stdout = std::io::stdout();
+        let outcome = check(&problems, &mut solver, args.sgf_dir.as_deref(), &mut stdout);
         if let Solver::Gtp { engine, .. } = &mut solver {
             engine.stop();
         }
         outcome
     });
     match result {
-        Ok(outcome) => {
-            print!("{}", outcome.report);
-            0
-        }
+        Ok(_) => 0,
         Err(e) => {
             eprintln!("tianyuan problem-set: {e}");
             2
