@@ -115,29 +115,48 @@ pub fn area(size: usize, black: &[Point], white: &[Point]) -> Area {
     }
 }
 
-/// The colour surrounding the problem (see the module's rule).
-pub fn encloser(size: usize, black: &[Point], white: &[Point]) -> Color {
+/// The stones of each colour (black, white) on the open sides of the
+/// stones' bounding box shrunk by `d` lines: the sides not carried to the
+/// edge.
+fn on_open_sides(size: usize, black: &[Point], white: &[Point], d: usize) -> (usize, usize) {
     let xy = |ps: &[Point]| -> Vec<(usize, usize)> { ps.iter().map(|p| p.xy(size)).collect() };
     let (b, w) = (xy(black), xy(white));
     let all: Vec<_> = b.iter().chain(&w).copied().collect();
     let bb = bounding_box(&all);
     let [low_x, high_x, low_y, high_y] = reaches(bb, size);
+    let on_ring = |&(x, y): &(usize, usize)| {
+        let inside = x >= bb[0] + d && x + d <= bb[1] && y >= bb[2] + d && y + d <= bb[3];
+        inside
+            && ((!low_x && x == bb[0] + d)
+                || (!high_x && x + d == bb[1])
+                || (!low_y && y == bb[2] + d)
+                || (!high_y && y + d == bb[3]))
+    };
+    (
+        b.iter().filter(|p| on_ring(p)).count(),
+        w.iter().filter(|p| on_ring(p)).count(),
+    )
+}
+
+/// The colour surrounding the problem (see the module's rule).
+pub fn encloser(size: usize, black: &[Point], white: &[Point]) -> Color {
     for d in 0..size {
-        let on_ring = |&(x, y): &(usize, usize)| {
-            let inside = x >= bb[0] + d && x + d <= bb[1] && y >= bb[2] + d && y + d <= bb[3];
-            inside
-                && ((!low_x && x == bb[0] + d)
-                    || (!high_x && x + d == bb[1])
-                    || (!low_y && y == bb[2] + d)
-                    || (!high_y && y + d == bb[3]))
-        };
-        let nb = b.iter().filter(|p| on_ring(p)).count();
-        let nw = w.iter().filter(|p| on_ring(p)).count();
+        let (nb, nw) = on_open_sides(size, black, white, d);
         if nb != nw {
             return if nb > nw { Color::Black } else { Color::White };
         }
     }
     Color::White
+}
+
+/// Whether the problem is enclosed: the stones on the open sides of its
+/// bounding box are all of one colour. A problem that is not (stones of
+/// both colours face the open board, as in a fight in an open corner) fits
+/// a frame less well: the frame's wall may help the colour that should be
+/// weak there.
+pub fn enclosed(size: usize, black: &[Point], white: &[Point]) -> bool {
+    let (nb, nw) = on_open_sides(size, black, white, 0);
+    (nb == 0) != (nw == 0)
 }
 
 /// Frame the problem with `black` and `white` stones on a board of side
@@ -450,5 +469,16 @@ mod tests {
         assert_eq!(encloser(19, &ring.1, &ring.0), Color::White);
         // A tie on every line: White.
         assert_eq!(encloser(19, &pts(&["K10"]), &pts(&["K12"])), Color::White);
+        assert!(enclosed(19, &ring.0, &ring.1));
+        assert!(!enclosed(19, &pts(&["K10"]), &pts(&["K12"])));
+        // Go Game Guru's intermediate problem 1: Black's N5 and White's P6
+        // both face the open board.
+        let open = (
+            pts(&["P1", "P2", "P3", "P4", "N5", "O5"]),
+            pts(&["O2", "O3", "R3", "O4", "Q4", "P5", "R5", "P6"]),
+        );
+        assert!(!enclosed(19, &open.0, &open.1));
+        let (b, w) = corner();
+        assert!(enclosed(19, &b, &w));
     }
 }

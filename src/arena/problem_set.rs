@@ -420,6 +420,11 @@ pub fn check(
             format!("level {}", p.level),
             format!("kind {}", p.kind.name()),
             format!("area {}", p.area.name()),
+            if super::frame::enclosed(SIZE, &p.black, &p.white) {
+                "enclosed".to_string()
+            } else {
+                "open".to_string()
+            },
         ];
         let part = if p.held_out { 2 } else { 1 };
         for t in [0, part] {
@@ -431,7 +436,13 @@ pub fn check(
     let summary_start = report.len();
     let _ = writeln!(report, "summary: solved of tried, all / dev / held-out");
     let mut names: Vec<&String> = tallies[0].keys().collect();
-    names.sort_by_key(|n| (!n.starts_with("all"), *n));
+    let rank = |n: &str| {
+        ["all", "level", "kind", "area", "enclosed", "open"]
+            .iter()
+            .position(|k| n.starts_with(k))
+            .unwrap_or(9)
+    };
+    names.sort_by_key(|n| (rank(n), *n));
     for name in names {
         let cells: Vec<String> = tallies
             .iter()
