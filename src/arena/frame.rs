@@ -4,8 +4,9 @@
 //! The idea is the one of KaTrain's and LizGoban's frames; this code is
 //! the project's own.
 //!
-//! - The **region** of the problem is the bounding box of its stones grown
-//!   by [`MARGIN`] line on each side; a side within [`EDGE`] lines of the
+//! - The **region** of the problem is the bounding box of its stones (and
+//!   of the moves of its first correct line, which must fit in it) grown by
+//!   [`MARGIN`] line on each side; a side within [`EDGE`] lines of the
 //!   board's edge is carried to the edge instead (the edge closes it).
 //! - The **encloser** is the colour that surrounds the problem: the one
 //!   with more stones on the open sides of the bounding box (those not
@@ -160,12 +161,23 @@ pub fn enclosed(size: usize, black: &[Point], white: &[Point]) -> bool {
 }
 
 /// Frame the problem with `black` and `white` stones on a board of side
-/// `size`. The problem's stones must lie on distinct points.
-pub fn frame(size: usize, black: &[Point], white: &[Point]) -> Result<Framed, String> {
+/// `size`, its region holding the points of `extent` too (the moves of a
+/// solution). The problem's stones must lie on distinct points.
+pub fn frame(
+    size: usize,
+    black: &[Point],
+    white: &[Point],
+    extent: &[Point],
+) -> Result<Framed, String> {
     if black.is_empty() && white.is_empty() {
         return Err("a problem without stones".into());
     }
-    let points: Vec<_> = black.iter().chain(white).map(|p| p.xy(size)).collect();
+    let points: Vec<_> = black
+        .iter()
+        .chain(white)
+        .chain(extent)
+        .map(|p| p.xy(size))
+        .collect();
     let bb = bounding_box(&points);
     let reach = reaches(bb, size);
     let region = [
@@ -355,7 +367,7 @@ mod tests {
         let (b, w) = corner();
         assert_eq!(area(19, &b, &w), Area::Corner);
         assert_eq!(encloser(19, &b, &w), Color::Black);
-        let f = frame(19, &b, &w).unwrap();
+        let f = frame(19, &b, &w, &[]).unwrap();
         // Stones in columns N..T (12..18) and rows 1..4 (0..3): carried
         // to the right edge and the bottom, one line grown to the left
         // and the top.
@@ -399,7 +411,7 @@ mod tests {
             pts(&["J10", "K10", "L10", "J11", "L11"]),
         );
         for (b, w) in [(b, w), side, centre] {
-            let f = frame(19, &b, &w).unwrap();
+            let f = frame(19, &b, &w, &[]).unwrap();
             let g = board_of(&f);
             let certain = crate::tactics::benson::certain(g.board());
             for p in f

@@ -48,6 +48,10 @@ pub struct ProblemSetArgs {
     /// Write each framed problem as DIR/ID.sgf (to look at the frames).
     #[arg(long, value_name = "DIR")]
     pub sgf_dir: Option<PathBuf>,
+    /// Ask nothing: print the set's file again with each problem's komi set by
+    /// tianyuan's judgement of the end of its first correct line (to build the set).
+    #[arg(long)]
+    pub calibrate: bool,
 }
 
 /// Live, kill or ko: what the side to move achieves by the accepted moves.
@@ -90,8 +94,21 @@ pub struct Problem {
     pub held_out: bool,
     /// The first moves of the collection's correct lines.
     pub accepted: Vec<Point>,
+    /// The collection's first correct line, from the side to move on
+    /// (`None` a pass), when the line gives it.
+    pub line: Vec<Option<Point>>,
+    /// The framed problem's komi, when the line gives it (`--calibrate`).
+    pub komi: Option<f64>,
     pub black: Vec<Point>,
     pub white: Vec<Point>,
+}
+
+impl Problem {
+    /// The points the frame's region must hold beside the stones: the
+    /// moves of the first correct line.
+    pub fn extent(&self) -> Vec<Point> {
+        self.line.iter().flatten().copied().collect()
+    }
 }
 
 fn vertices(s: &str) -> Result<Vec<Point>, String> {
@@ -148,6 +165,27 @@ pub fn parse_line(line: &str) -> Result<Problem, String> {
     };
     let in_id = |m: String| format!("{id}: {m}");
     let accepted = vertices(get("accept")?).map_err(in_id)?;
+    let line = match fields.get("line") {
+        None | Some(&"") => Vec::new(),
+        Some(text) => text
+            .split(',')
+            .map(|v| match v {
+                "pass" => Ok(None),
+                _ => Point::parse(v, SIZE)
+                    .map(Some)
+                    .ok_or_else(|| format!("{id}: bad vertex {v:?} in line=")),
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let komi = match fields.get("komi") {
+        None => None,
+        Some(k) => Some(
+            k.parse::<f64>()
+                .ok()
+                .filter(|k| k.is_finite() && k.abs() <= 1000.0)
+                .ok_or_else(|| bad("komi"))?,
+        ),
+    };
     let black = vertices(get("black")?).map_err(in_id)?;
     let white = vertices(get("white")?).map_err(in_id)?;
     if accepted.is_empty() {
@@ -171,9 +209,92 @@ pub fn parse_line(line: &str) -> Result<Problem, String> {
         area,
         held_out,
         accepted,
+        line,
+        komi,
         black,
         white,
     })
+}
+
+/// The komi of the framed problem `f` checked against the collection's
+/// first correct line: the line is played on the frame and its last
+/// position judged by tianyuan (its dead stones, its playouts' ownership of
+/// the empty points; one thread, so the same every time). When the side to
+/// move wins there by at least [`super::frame::ENCLOSER_WINS_BY`] points
+/// with the frame's komi, that komi stays; when not (the encloser cannot own
+/// the whole region even by solving the problem: supporting stones of the
+/// defender outside its group, a diagram spanning a side), the komi that
+/// makes the side to move win there by that much.
+pub fn calibrated_komi(p: &Problem, f: &Framed) -> Result<f64, String> {
+    use crate::judge::{judge, JudgeParams};
+    let mut game = crate::board::Game::new(SIZE, 0.0, Rules::chinese());
+    game.setup(&f.black, &f.white, &[])?;
+    game.set_to_move(p.to_move);
+    let mut c = p.to_move;
+    for (i, mv) in p.line.iter().enumerate() {
+        let mv = mv.map_or(Move::Pass, Move::Play);
+        game.play(c, mv)
+            .map_err(|e| format!("move {} of the line, {}: {e:?}", i + 1, mv.to_gtp(SIZE)))?;
+        c = !c;
+    }
+    let j = judge(&game, JudgeParams::new(1));
+    let board = game.board();
+    // Black's area minus White's at the end of the line.
+    let mut diff = 0i32;
+    for q in board.on_board().iter() {
+        let owner = match board.color_at(q) {
+            Some(s) if j.dead.contains(q) => Some(!s),
+            Some(s) => Some(s),
+            None => {
+                let o = j.ownership[q.index()];
+                (o != 0.0).then_some(if o > 0.0 { Color::Black } else { Color::White })
+            }
+        };
+        diff += match owner {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        };
+    }
+    let diff = f64::from(diff);
+    let need = super::frame::ENCLOSER_WINS_BY;
+    let lead = match p.to_move {
+        Color::Black => diff - f.komi,
+        Color::White => f.komi - diff,
+    };
+    Ok(if lead >= need {
+        f.komi
+    } else {
+        match p.to_move {
+            Color::Black => diff - need,
+            Color::White => diff + need,
+        }
+    })
+}
+
+/// `--calibrate`: the set's text again, each problem line with the komi of
+/// [`calibrated_komi`] (`komi=`, replacing any).
+pub fn calibrate(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut out = String::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            let _ = writeln!(out, "{raw}");
+            continue;
+        }
+        let at = |e: String| format!("{}:{}: {e}", path.display(), i + 1);
+        let p = parse_line(line).map_err(at)?;
+        let f = frame(SIZE, &p.black, &p.white, &p.extent()).map_err(at)?;
+        let komi = calibrated_komi(&p, &f).map_err(|e| at(format!("{}: {e}", p.id)))?;
+        let kept: Vec<&str> = line
+            .split_whitespace()
+            .filter(|w| !w.starts_with("komi="))
+            .collect();
+        let _ = writeln!(out, "{} komi={komi}", kept.join(" "));
+    }
+    Ok(out)
 }
 
 /// Read the problems of a file, or of every `.txt` file of a folder (in
@@ -384,7 +505,11 @@ pub fn check(
     let mut tallies: Vec<BTreeMap<String, Tally>> = vec![BTreeMap::new(); parts.len()];
     let mut seconds = 0.0;
     for p in problems {
-        let f = frame(SIZE, &p.black, &p.white).map_err(|e| format!("{}: {e}", p.id))?;
+        let mut f =
+            frame(SIZE, &p.black, &p.white, &p.extent()).map_err(|e| format!("{}: {e}", p.id))?;
+        if let Some(k) = p.komi {
+            f.komi = k;
+        }
         if let Some(dir) = sgf_dir {
             let path = dir.join(format!("{}.sgf", p.id));
             crate::files::write_atomic(&path, framed_sgf(p, &f).as_bytes())
@@ -470,6 +595,18 @@ pub fn check(
 /// as `time_settings`): print the report as it goes; the exit code is 0 unless the set
 /// cannot be read or the engine fails.
 pub fn run(args: &ProblemSetArgs, options: Options, time: Option<f64>) -> i32 {
+    if args.calibrate {
+        return match calibrate(&args.set) {
+            Ok(text) => {
+                print!("{text}");
+                0
+            }
+            Err(e) => {
+                eprintln!("tianyuan problem-set: {e}");
+                2
+            }
+        };
+    }
     let result = read_set(&args.set).and_then(|mut problems| {
         problems.retain(|p| {
             args.level.is_none_or(|l| p.level == l)
@@ -527,6 +664,21 @@ mod tests {
         assert_eq!((p.black.len(), p.white.len()), (9, 7));
     }
 
+    /// The komi the set stores is the one `--calibrate` finds: the frame's
+    /// where the first correct line wins with it (easy 1), else the one that
+    /// makes the line win by 2.5 (easy 53, a diagram along a whole side).
+    #[test]
+    fn the_stored_komi_is_the_calibrated_one() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/problems/ggg.txt");
+        let problems = read_set(&path).unwrap();
+        for id in ["ggg-easy-01", "ggg-easy-53"] {
+            let p = problems.iter().find(|p| p.id == id).unwrap();
+            let f = frame(SIZE, &p.black, &p.white, &p.extent()).unwrap();
+            assert_eq!(Some(calibrated_komi(p, &f).unwrap()), p.komi, "{id}");
+            assert_eq!(p.komi == Some(f.komi), id == "ggg-easy-01", "{id}");
+        }
+    }
+
     #[test]
     fn bad_lines_are_refused() {
         for (from, to) in [
@@ -541,6 +693,8 @@ mod tests {
             ("white=P1", "white=R1"),
             (" part=dev", ""),
             ("level=1", "level=1 level=2"),
+            ("accept=S1", "accept=S1 line=S1,Z9"),
+            ("accept=S1", "accept=S1 komi=x"),
         ] {
             let line = LINE.replacen(from, to, 1);
             assert!(parse_line(&line).is_err(), "{line}");
@@ -562,7 +716,7 @@ mod tests {
         assert_eq!(held_out, problems.len() / 4);
         let mut disagree = 0;
         for p in &problems {
-            let f = frame(SIZE, &p.black, &p.white).unwrap();
+            let f = frame(SIZE, &p.black, &p.white, &p.extent()).unwrap();
             let mut game = crate::board::Game::new(SIZE, f.komi, Rules::chinese());
             game.setup(&f.black, &f.white, &[]).unwrap();
             let alive = crate::tactics::benson::certain(game.board()).alive;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build tests/problems/ggg.txt from a checkout of gogameguru/go-problems.
 
-    python3 tests/problems/build.py PATH-TO-go-problems COMMIT > tests/problems/ggg.txt
+    python3 tests/problems/build.py PATH-TO-go-problems COMMIT > /tmp/raw.txt
+    tianyuan problem-set /tmp/raw.txt --calibrate > tests/problems/ggg.txt
 
 Reads weekly-go-problems/{easy,intermediate,hard}/*.sgf (the folder `other`
 is left out) and writes one problem a line (README.md beside this script
@@ -112,6 +113,26 @@ def correct_leaves(tree):
     return [c for c in comments(tree) if CORRECT.match(c)]
 
 
+def main_line(first_node, subtree):
+    """The moves of the first correct line below a first move, as points
+    (None for a pass): at each node the first variation that holds a
+    correct line."""
+    line = []
+    nodes, children = subtree
+    while True:
+        for nd in nodes:
+            for c in ("B", "W"):
+                if c in nd:
+                    v = nd[c][0]
+                    line.append(None if v in ("", "tt") else xy(v))
+            if any(CORRECT.match(c) for c in nd.get("C", [])):
+                return line
+        good = [ch for ch in children if correct_leaves(ch)]
+        if not good:
+            return line
+        nodes, children = good[0]
+
+
 def bbox(stones):
     xs = [x for x, _ in stones]
     ys = [y for _, y in stones]
@@ -212,7 +233,7 @@ def build(root):
                 print(f"{name}: first moves of both colours, left out", file=sys.stderr)
                 continue
             (to_move,) = colours
-            accepted, leaves = [], []
+            accepted, leaves, line = [], [], None
             for nd, sub in firsts:
                 good = correct_leaves(sub)
                 if good:
@@ -220,6 +241,8 @@ def build(root):
                     if p not in accepted:
                         accepted.append(p)
                     leaves += good
+                    if line is None:
+                        line = main_line(nd, sub)
             bad = [p for p in accepted if p in black or p in white]
             broken = [p for p in black if not has_liberty(p, black, white)]
             broken += [p for p in white if not has_liberty(p, white, black)]
@@ -233,7 +256,7 @@ def build(root):
             else:
                 said += 1
             kind = "ko" if ko else goal
-            out.append((name, level, to_move, kind, area(bbox(black | white)), accepted, black, white))
+            out.append((name, level, to_move, kind, area(bbox(black | white)), accepted, black, white, line))
     return out
 
 
@@ -247,13 +270,15 @@ def main():
     print("# CC BY-NC-SA 4.0: this file is an adaptation under the same licence (README.md).")
     print("# Built by build.py; one problem a line:")
     print("# ID level=1-3 play=B|W kind=live|kill|ko area=corner|side|centre part=dev|held-out")
-    print("#    accept=VERTICES black=VERTICES white=VERTICES (the unframed position)")
-    for i, (name, level, to_move, kind, where, accepted, black, white) in enumerate(problems):
+    print("#    accept=VERTICES line=VERTICES black=VERTICES white=VERTICES (the unframed position)")
+    print("#    komi=K (the framed problem's, added by `tianyuan problem-set --calibrate`)")
+    for i, (name, level, to_move, kind, where, accepted, black, white, line) in enumerate(problems):
         part = "held-out" if i % 4 == 3 else "dev"
         order = lambda ps: sorted(ps, key=lambda p: (SIZE - p[1], p[0]))
         print(
             f"{name} level={level} play={to_move} kind={kind} area={where} part={part} "
             f"accept={','.join(gtp(p) for p in accepted)} "
+            f"line={','.join('pass' if p is None else gtp(p) for p in line)} "
             f"black={','.join(gtp(p) for p in order(black))} "
             f"white={','.join(gtp(p) for p in order(white))}"
         )
