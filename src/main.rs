@@ -1,6 +1,6 @@
 //! The command line: `tianyuan` (GTP on stdin/stdout), `tianyuan bench`,
 //! `tianyuan match`, `tianyuan score`, `tianyuan judge-set`,
-//! `tianyuan train-patterns`.
+//! `tianyuan problem-set`, `tianyuan train-patterns`.
 
 use clap::{Args, Parser, Subcommand};
 use tianyuan::bench;
@@ -168,6 +168,12 @@ enum Command {
     /// finished positions with reference dead lists, or another engine's
     /// with `--engine`: a line per position, then the agreement per board size.
     JudgeSet(tianyuan::arena::judge_set::JudgeSetArgs),
+    /// Measure an engine (tianyuan, or any GTP engine with `--engine`) on a set
+    /// of life-and-death problems (tests/problems/), each framed on a whole board:
+    /// a line per problem, then the rates by level, kind and area. tianyuan
+    /// answers with `--playouts`/`--time` and `--threads`, seed 1 unless `--seed`
+    /// is given, and never resigns.
+    ProblemSet(tianyuan::arena::problem_set::ProblemSetArgs),
     /// Fit learned move patterns (Minorization-Maximization on generalized
     /// Bradley-Terry, Coulom 2007) from game records, report the
     /// held-out prediction rate and write a patterns file. Progress on stderr.
@@ -441,6 +447,13 @@ fn main() {
         Command::JudgeSet(args) => {
             let threads = cli.engine.options().threads;
             std::process::exit(tianyuan::arena::judge_set::run(&args, threads))
+        }
+        Command::ProblemSet(args) => {
+            let mut options = cli.engine.options();
+            options.seed = cli.engine.seed.unwrap_or(1);
+            options.resign = false;
+            let time = cli.engine.time;
+            std::process::exit(tianyuan::arena::problem_set::run(&args, options, time))
         }
         Command::Bench => run_bench(&cli.engine),
     }

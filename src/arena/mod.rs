@@ -14,15 +14,19 @@
 //!
 //! - [`clock`]: the time control and each engine's clock;
 //! - [`contestant`]: an engine as a command line and a restartable process;
+//! - [`frame`]: a tsumego frame, a local problem put on a settled whole board;
 //! - [`game`]: one game, from `boardsize` to the count;
 //! - [`judge_set`]: `tianyuan judge-set`, the judgement against a reference set;
+//! - [`problem_set`]: `tianyuan problem-set`, an engine on a set of life-and-death problems;
 //! - [`record`]: a finished game, its result and its SGF record;
 //! - [`stats`]: the tally, the Wilson interval and the summary.
 
 pub mod clock;
 pub mod contestant;
+pub mod frame;
 pub mod game;
 pub mod judge_set;
+pub mod problem_set;
 pub mod record;
 pub mod sprt;
 pub mod stats;
