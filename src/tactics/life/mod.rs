@@ -449,10 +449,14 @@ impl<'p> Solver<'p> {
             child.pass();
             return true;
         };
-        if self.privileged == Some(c) && child.ko_point(c) == Some(p) {
+        // The side with unlimited ko threats retakes a ko at once: as if it
+        // had played a threat elsewhere and had it answered, so the
+        // position it comes back to is not a repetition either.
+        let retake = self.privileged == Some(c) && child.ko_point(c) == Some(p);
+        if retake {
             child.pass();
         }
-        child.play(c, p).is_ok() && !self.path.contains(&child.hash())
+        child.play(c, p).is_ok() && (retake || !self.path.contains(&child.hash()))
     }
 
     /// The moves of the node at `depth` with `to_move` to play.

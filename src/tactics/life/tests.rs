@@ -90,3 +90,28 @@ fn a_budget_too_small_answers_unknown() {
     let p = Problem::around(&b, pt("A2", 9)).unwrap();
     assert_eq!(p.attack(&b, 2), Status::Unknown);
 }
+
+#[test]
+fn an_eye_that_hangs_on_a_ko_is_a_ko() {
+    // Black's A2-C2 has the eye A1; C1 is its second eye only while Black
+    // keeps D1, which White takes at C1 as a ko. White, taking first and
+    // then connecting at D1, kills; Black cannot end the ko itself.
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O . . . .",
+        "X X X O O . . . .",
+        ". X . X O . . . .",
+    ]);
+    let p = Problem::around(&b, pt("A2", 9)).unwrap();
+    assert_eq!(p.attack(&b, 100_000), Status::KoFirst(Some(pt("C1", 9))));
+    assert!(
+        matches!(p.defend(&b, 100_000), Status::KoSecond(_)),
+        "{:?}",
+        p.defend(&b, 100_000)
+    );
+}
