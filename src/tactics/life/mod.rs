@@ -385,19 +385,12 @@ impl<'p> Solver<'p> {
         }
         // The move that succeeds: a child proved (attacking) or disproved.
         let children = self.children(0, to_move, false);
-        let (_, chosen) = children.iter().fold((INF, None), |best, c| {
-            let (cpn, cdn) = c
-                .fixed
-                .or_else(|| self.table.get(&c.key).copied())
-                .unwrap_or((1, 1));
-            let n = if attacking { cpn } else { cdn };
-            if n < best.0 {
-                (n, Some(c.mv))
-            } else {
-                best
-            }
-        });
-        Read::Succeeds(chosen.flatten())
+        let chosen = children
+            .iter()
+            .map(|c| (self.numbers(c), c.mv))
+            .min_by_key(|&((pn, dn), _)| if attacking { pn } else { dn })
+            .and_then(|(_, mv)| mv);
+        Read::Succeeds(chosen)
     }
 
     /// The numbers of a settled position: proved when the target is
