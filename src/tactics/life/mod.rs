@@ -10,10 +10,15 @@
 //! table on the Zobrist hash with the side to move, the ko point and a
 //! pass. A leaf is proved when the target string is captured and
 //! disproved when the string is alive unconditionally (Benson,
-//! [`super::benson`]) or both sides pass one after the other (a seki or a
-//! life the attacker cannot break). Moves are the empty points of the
-//! region and a pass; a move that repeats a position of the line read is
-//! not played (positional superko along the line).
+//! [`super::benson`]) or owns a big eye. Two passes end a line: the
+//! target lives if it has two eyes or the attacker cannot fill its
+//! liberties (seki), and is dead otherwise, so that the attacker of a
+//! dead group passes rather than capture it stone by stone. Moves are the
+//! empty points of the zone (the region's points near the defender's
+//! stones, [`zone`]) and a pass; the defender does not fill its own true
+//! eyes, and moves that touch the stones fought over are tried first. A
+//! move that repeats a position of the line read is not played
+//! (positional superko along the line).
 //!
 //! Kos: the problem is read three times, with neither side, the defender
 //! or the attacker allowed to retake a ko at once (the side with
@@ -33,19 +38,35 @@
 #[cfg(test)]
 mod tests;
 
+mod survey;
+pub use survey::{survey, Fate, Finding, LifeCache};
+
 use crate::board::{Bitboard, Board, Color, Point};
 use std::collections::HashMap;
 
-/// Nodes each of a GTP question's three readings may expand (about 1.5 s
-/// each on 19x19).
+/// Nodes each of a GTP question's three readings may expand (about 0.5 s
+/// each on 19x19: the solver reads about 100,000 nodes a second).
 pub const GTP_BUDGET: u64 = 50_000;
 
 /// Most empty points a region may hold.
-pub const MAX_REGION: u32 = 40;
+pub const MAX_REGION: u32 = 80;
+
+/// The most empty points a region may hold on a board of side `size`:
+/// [`MAX_REGION`], and at most a quarter of the board (a space of a
+/// third of a 9x9 board is open ground, not an eye space).
+pub fn max_region(size: usize) -> u32 {
+    MAX_REGION.min((size * size / 4) as u32)
+}
 
 /// Most stones of an attacking string that counts as inside the region
 /// (stones played into the eye space) rather than as its wall.
 const MAX_INSIDE_STONES: u32 = 8;
+
+/// Most liberties of an attacking string inside the region: one with more
+/// is the wall, however it lies (the space between a problem's stones and
+/// a tsumego frame leaves the attacker's wall with all its liberties in
+/// the group's region).
+const MAX_INSIDE_LIBERTIES: u32 = 3;
 
 /// Empty points of an eye space, walled by one string of the defender and
 /// holding no attacking stone, from which that string counts as alive: the
@@ -56,6 +77,9 @@ const MAX_INSIDE_STONES: u32 = 8;
 /// such spaces out of the region and to stop reading a target that owns
 /// one.
 pub const BIG_EYE: u32 = 7;
+
+/// Steps from the defender's stones within which moves are read.
+const REACH: usize = 2;
 
 /// Moves deep a read may go.
 const MAX_DEPTH: usize = 96;
@@ -112,7 +136,7 @@ impl Problem {
     /// from the string through empty points and the owner's stones, and
     /// through small attacking strings whose liberties all lie in it. An
     /// error when the point is empty or the region is not closed within
-    /// [`MAX_REGION`] empty points (the group is open: no life-and-death
+    /// [`max_region`] empty points (the group is open: no life-and-death
     /// problem).
     pub fn around(board: &Board, target: Point) -> Result<Problem, String> {
         let defender = board.color_at(target).ok_or("the point is empty")?;
@@ -123,9 +147,10 @@ impl Problem {
         let mut region = board.string_bitboard(target);
         loop {
             region = region.flood(stride, board.on_board() - walls);
-            if (region & empty).count() > MAX_REGION {
+            let most = max_region(board.size());
+            if (region & empty).count() > most {
                 return Err(format!(
-                    "the group is not enclosed (more than {MAX_REGION} points around it)"
+                    "the group is not enclosed (more than {most} points around it)"
                 ));
             }
             // Attacking strings beside the region with every liberty in it
@@ -135,7 +160,11 @@ impl Problem {
             while let Some(p) = beside.first() {
                 let s = board.string_bitboard(p);
                 beside -= s;
-                if s.count() <= MAX_INSIDE_STONES && (board.liberties(p) - region).is_empty() {
+                let libs = board.liberties(p);
+                if s.count() <= MAX_INSIDE_STONES
+                    && libs.count() <= MAX_INSIDE_LIBERTIES
+                    && (libs - region).is_empty()
+                {
                     inside |= s;
                 }
             }
@@ -299,7 +328,16 @@ struct Child {
     mv: Option<Point>,
     key: u64,
     fixed: Option<(u32, u32)>,
+    /// The numbers before the child is read: a move that looks to the
+    /// point (the mover's proof number 1) is tried before one that does
+    /// not ([`LOOKS_ASIDE`]).
+    init: (u32, u32),
 }
+
+/// The mover's first number for a move that neither touches the stones
+/// fought over nor captures, and for a pass: df-pn tries such moves after
+/// those that do, while their numbers are even.
+const LOOKS_ASIDE: u32 = 3;
 
 /// Most moves of a node: the region's empty points and a pass.
 const MAX_CHILDREN: usize = MAX_REGION as usize + 1;
@@ -313,6 +351,8 @@ struct Solver<'p> {
     attacker: Color,
     /// The side that may retake a ko at once.
     privileged: Option<Color>,
+    /// The points the read plays on ([`zone`]).
+    zone: Bitboard,
     /// The board at each depth of the line read.
     boards: Vec<Board>,
     /// The positions of the line read (positional hashes).
@@ -337,6 +377,7 @@ impl<'p> Solver<'p> {
             problem,
             attacker: !problem.defender,
             privileged,
+            zone: zone(board, problem),
             boards: vec![board.clone(); 2],
             path: Vec::with_capacity(MAX_DEPTH + 1),
             table: HashMap::new(),
@@ -455,17 +496,41 @@ impl<'p> Solver<'p> {
     /// The moves of the node at `depth` with `to_move` to play.
     fn children(&mut self, depth: usize, to_move: Color, passed: bool) -> Vec<Child> {
         let mut out = Vec::with_capacity(MAX_CHILDREN);
-        let points = self.problem.region & self.boards[depth].empty_points();
+        let points = self.moves(depth);
+        let board = &self.boards[depth];
+        let stride = board.stride();
+        let attacking = to_move == self.attacker;
+        // What a move should touch to look to the point: the attacker the
+        // target's liberties and the defender's stones, the defender its
+        // own stones and the attacker's strings it could take.
+        let defender_stones = board.stones(self.problem.defender) & self.problem.region;
+        let mut to_the_point = defender_stones.neighbours(stride);
+        if !attacking {
+            let inside = board.stones(self.attacker) & self.problem.region;
+            to_the_point |= inside.neighbours(stride);
+        }
         for mv in points.iter().map(Some).chain([None]) {
             if mv.is_none() && passed {
-                // Two passes: the target lives (alive or in seki).
+                // Two passes end the line: the target lives when it has
+                // two eyes or the attacker cannot come nearer (seki).
+                let lives = self.lives_at_end(&self.boards[depth]);
                 out.push(Child {
                     mv,
                     key: 0,
-                    fixed: Some((INF, 0)),
+                    fixed: Some(if lives { (INF, 0) } else { (0, INF) }),
+                    init: (1, 1),
                 });
                 continue;
             }
+            if let Some(p) = mv {
+                // The defender does not fill an eye of its own.
+                if !attacking && self.boards[depth].is_true_eye(self.problem.defender, p) {
+                    continue;
+                }
+            }
+            let aside = mv.is_none_or(|p| !to_the_point.contains(p));
+            let mover = if aside { LOOKS_ASIDE } else { 1 };
+            let init = if attacking { (mover, 1) } else { (1, mover) };
             if !self.play(depth, to_move, mv) {
                 continue;
             }
@@ -475,16 +540,84 @@ impl<'p> Solver<'p> {
             // is read (it costs more).
             let captured = child.color_at(self.problem.target) != Some(self.problem.defender);
             let fixed = captured.then_some((0, INF));
-            out.push(Child { mv, key, fixed });
+            out.push(Child {
+                mv,
+                key,
+                fixed,
+                init,
+            });
         }
         out
+    }
+
+    /// Whether the target lives when both sides have passed: it has two
+    /// eyes (two empty spaces of the region walled by the defender alone,
+    /// a one-point space only when it is a true eye), or no liberty of it
+    /// can be filled by the attacker without its stone being left in atari
+    /// (a seki). Otherwise the attacker passed because the group is dead:
+    /// filling its outside liberties and capturing it only lengthens the
+    /// line.
+    fn lives_at_end(&self, board: &Board) -> bool {
+        let defender = self.problem.defender;
+        let stride = board.stride();
+        let own = board.stones(defender);
+        let empty = board.empty_points();
+        // The target's group: the strings that share a walled space with
+        // it, and the eyes of those spaces (a big eye counts two).
+        let mut group = board.string_bitboard(self.problem.target);
+        let mut seen = Bitboard::EMPTY;
+        let mut eyes = 0;
+        loop {
+            let mut grew = false;
+            let mut libs = (group.neighbours(stride) & empty) - seen;
+            while let Some(p) = libs.first() {
+                let space = Bitboard::single(p).flood(stride, empty);
+                libs -= space;
+                seen |= space;
+                let border = (space.neighbours(stride) & board.on_board()) - space;
+                if !(border - own).is_empty() {
+                    continue;
+                }
+                eyes += match space.count() {
+                    n if n >= BIG_EYE => 2,
+                    1 if !board.is_true_eye(defender, p) => 0,
+                    _ => 1,
+                };
+                let mut strings = border - group;
+                while let Some(q) = strings.first() {
+                    let s = board.string_bitboard(q);
+                    strings -= s;
+                    group |= s;
+                    grew = true;
+                }
+            }
+            if eyes >= 2 {
+                return true;
+            }
+            if !grew {
+                break;
+            }
+        }
+        let t = self.problem.target;
+        let mut probe = board.clone();
+        !board.liberties(t).iter().any(|p| {
+            probe.copy_from(board);
+            probe.play(self.attacker, p).is_ok()
+                && (probe.color_at(t) != Some(defender) || probe.liberty_count(p) >= 2)
+        })
+    }
+
+    /// The points worth playing at `depth`: those of the zone that are
+    /// empty.
+    fn moves(&self, depth: usize) -> Bitboard {
+        self.zone & self.boards[depth].empty_points()
     }
 
     /// The numbers of a child: fixed, from the table, or 1 and 1.
     fn numbers(&self, c: &Child) -> (u32, u32) {
         c.fixed
             .or_else(|| self.table.get(&c.key).copied())
-            .unwrap_or((1, 1))
+            .unwrap_or(c.init)
     }
 
     /// Df-pn's multiple iterative deepening at the node `key` of `depth`:
@@ -547,9 +680,9 @@ impl<'p> Solver<'p> {
             let c = children[best];
             let (cpn, cdn) = self.numbers(&c);
             let (c_th_pn, c_th_dn) = if or_node {
-                (th_pn.min(second.saturating_add(1)), th_dn - dn + cdn)
+                (th_pn.min(epsilon(second)), th_dn - dn + cdn)
             } else {
-                (th_pn - pn + cpn, th_dn.min(second.saturating_add(1)))
+                (th_pn - pn + cpn, th_dn.min(epsilon(second)))
             };
             if !self.play(depth, to_move, c.mv) {
                 // Cannot happen: the child was legal when generated.
@@ -562,4 +695,31 @@ impl<'p> Solver<'p> {
             self.path.pop();
         }
     }
+}
+
+/// The points of `problem` a read plays on: the empty points within
+/// [`REACH`] steps of the defender's stones through empty points of the
+/// region, with the defender's stones and the attacking stones beside
+/// them (points that a capture empties). Further away neither side makes
+/// or takes an eye (eye spaces that wide are big eyes), and the attacker's
+/// own ground, where the defender could only play stones to be captured,
+/// stays out: this is what keeps a region with room around the group
+/// readable.
+fn zone(board: &Board, problem: &Problem) -> Bitboard {
+    let stride = board.stride();
+    let region = problem.region;
+    let attacking = board.stones(!problem.defender) & region;
+    let own = board.stones(problem.defender) & region;
+    let mut zone = own;
+    for _ in 0..REACH {
+        zone = zone.dilate(stride, region - attacking);
+    }
+    zone | (attacking & own.neighbours(stride))
+}
+
+/// A child's threshold from its best sibling's number: a quarter more than
+/// it, plus one (the 1+ε trick of Pawlewicz and Lew 2007), so that df-pn
+/// does not leave a child for its sibling, and come back, at every step.
+fn epsilon(second: u32) -> u32 {
+    second.saturating_add(second / 4).saturating_add(1).min(INF)
 }

@@ -81,7 +81,12 @@ fn a_seki_is_not_captured() {
     let p = Problem::around(&b, pt("D1", 9)).unwrap();
     // Black's big eye (A5-B9, ten points) is its own: no move is read there.
     assert!(!p.region.contains(pt("A9", 9)));
-    assert_eq!(p.attack(&b, 100_000), Status::Failure);
+    assert_eq!(
+        p.attack(&b, 100_000),
+        Status::Failure,
+        "{:?}",
+        p.region.iter().map(|q| q.to_gtp(9)).collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -114,4 +119,51 @@ fn an_eye_that_hangs_on_a_ko_is_a_ko() {
         "{:?}",
         p.defend(&b, 100_000)
     );
+}
+
+#[test]
+fn the_zone_leaves_out_the_attackers_own_ground() {
+    // White's corner group walled in by Black with room beside it: the
+    // points two steps from White's stones are read, Black's ground
+    // further off is not.
+    let b = board(&[
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        "X X X X X X X X X X . . .",
+        ". . . . . . . . . X . . .",
+        ". . . . . . . . . X . . .",
+        "X X X X X . . . . X . . .",
+        "O O O O X . . . . X . . .",
+        ". . . O X . . . . X . . .",
+        ". . . O X . . . . X . . .",
+    ]);
+    let p = Problem::around(&b, pt("A3", 13)).unwrap();
+    let z = zone(&b, &p);
+    assert!(z.contains(pt("A1", 13)) && z.contains(pt("C2", 13)));
+    assert!(!z.contains(pt("G2", 13)), "Black's ground");
+    assert!(!z.contains(pt("C5", 13)), "beyond Black's wall");
+}
+
+#[test]
+fn a_group_with_one_eye_is_dead_without_being_captured() {
+    // Black's group has the eye A1 and nothing else; White need not fill
+    // B1's liberties one by one: passing ends the read as dead.
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O . . . . .",
+        "X X X O . . . . .",
+        ". X X O . . . . .",
+    ]);
+    let p = Problem::around(&b, pt("B1", 9)).unwrap();
+    assert_eq!(p.defend(&b, 100_000), Status::Failure);
+    assert!(matches!(p.attack(&b, 100_000), Status::Success(_)));
 }

@@ -1,0 +1,70 @@
+use super::*;
+
+fn board(rows: &[&str]) -> Board {
+    Board::from_rows(rows).unwrap()
+}
+
+fn pt(v: &str, size: usize) -> Point {
+    Point::parse(v, size).unwrap()
+}
+
+/// Black's straight three in one corner, White's two eyes in another.
+const TWO_CORNERS: [&str; 9] = [
+    ". . . . . . O X .",
+    ". . . . . . O X X",
+    ". . . . . . O O O",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    "O O O O O . . . .",
+    "X X X X O . . . .",
+    ". . . X O . . . .",
+];
+
+#[test]
+fn a_group_that_turns_on_who_plays_first_is_urgent_for_both() {
+    let b = board(&TWO_CORNERS);
+    for to_move in [Color::Black, Color::White] {
+        let found = survey(&b, to_move, 100_000, None, &mut LifeCache::new());
+        let three = found
+            .iter()
+            .find(|f| f.stones.contains(pt("A2", 9)))
+            .expect("the straight three is read");
+        assert_eq!(
+            three.fate,
+            Fate::Urgent {
+                mv: pt("B1", 9),
+                ko: false
+            },
+            "{to_move}"
+        );
+    }
+}
+
+#[test]
+fn a_group_that_neither_side_changes_is_settled_and_read_once() {
+    // Black's H8-J8-H9 in White's corner has one eye: dead whoever plays
+    // first. The second survey finds every reading in the cache.
+    let b = board(&TWO_CORNERS);
+    let mut cache = LifeCache::new();
+    let first = survey(&b, Color::Black, 100_000, None, &mut cache);
+    let dead = first
+        .iter()
+        .find(|f| f.stones.contains(pt("H8", 9)))
+        .expect("the corner stones are read");
+    assert_eq!(dead.fate, Fate::Settled);
+    let cached = cache.table.len();
+    let again = survey(&b, Color::Black, 100_000, None, &mut cache);
+    assert_eq!(cache.table.len(), cached);
+    assert_eq!(
+        first.iter().map(|f| f.fate).collect::<Vec<_>>(),
+        again.iter().map(|f| f.fate).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_survey_past_its_deadline_reads_nothing() {
+    let b = board(&TWO_CORNERS);
+    let past = Instant::now();
+    assert!(survey(&b, Color::Black, 100_000, Some(past), &mut LifeCache::new()).is_empty());
+}
