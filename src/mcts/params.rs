@@ -68,6 +68,19 @@ pub struct SearchParams {
     /// to 1 at the end of the playout. Default 0 (off: every result counts
     /// once) until measured.
     pub amaf_distance: u32,
+    /// Prior wins, at the root, for the move that the life-and-death
+    /// solver finds decides an unsettled enclosed group (half for a ko):
+    /// the side to move saves or kills it by that move, and the opponent
+    /// would kill or save it by moving first
+    /// ([`crate::tactics::life::survey`]). 0 turns the survey off.
+    pub life_prior: u16,
+    /// Prior losses, at the root, for each move inside the region of an
+    /// enclosed group that neither side changes by moving first.
+    pub life_settled: u16,
+    /// Nodes of each of the survey's solver readings.
+    pub life_budget: u64,
+    /// Share of a timed search's time the survey may take.
+    pub life_time: f64,
 }
 
 impl Default for SearchParams {
@@ -84,6 +97,10 @@ impl Default for SearchParams {
             rules_in_playouts: true,
             score_weight: 0.0,
             amaf_distance: 0,
+            life_prior: 0,
+            life_settled: 0,
+            life_budget: 2_000,
+            life_time: 0.15,
         }
     }
 }
@@ -188,6 +205,10 @@ static PARAMS: &[Param] = &[
     param!("explore", num, explore),
     param!("score_weight", num, score_weight),
     param!("amaf_distance", num, amaf_distance),
+    param!("life_prior", num, life_prior),
+    param!("life_settled", num, life_settled),
+    param!("life_budget", num, life_budget),
+    param!("life_time", num, life_time),
     param!("prior.even", num, priors.even),
     param!("prior.capture", num, priors.capture),
     param!("prior.atari_escape", num, priors.atari_escape),

@@ -20,6 +20,7 @@ use super::tree::{Node, Stats, Tree, TreeMove};
 use super::worker::Worker;
 use crate::board::{Board, Color, Game, Move, Point};
 use crate::playout::HeavyPolicy;
+use crate::tactics::life::{survey, Fate, LifeCache};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -59,6 +60,15 @@ pub struct Task {
     /// Root moves not to search (`None`: the pass). A search with any
     /// starts from an empty tree and leaves none for the next to reuse.
     pub avoid: Vec<Option<Point>>,
+}
+
+/// Virtual wins and losses to add to a root move's prior.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hint {
+    /// The move (`None` for pass).
+    pub mv: Option<Point>,
+    pub wins: u16,
+    pub losses: u16,
 }
 
 /// Reports of a running search: `report` gets the summary every
@@ -120,6 +130,8 @@ pub struct Search {
     /// Dynamic komi of the running search, added back to the scores it
     /// reports (they count with the rules' komi).
     komi_offset: f64,
+    /// The life-and-death readings of earlier searches.
+    life: LifeCache,
 }
 
 /// What tree reuse needs to know of the last search's root.
@@ -143,6 +155,7 @@ impl Search {
             previous: None,
             root_stats: RootStats::new(),
             komi_offset: 0.0,
+            life: LifeCache::new(),
         }
     }
 
@@ -260,6 +273,8 @@ impl Search {
         });
         let root = Root::new(game, to_move, komi, self.params.rules_in_playouts);
         self.expand_root(&root, avoid);
+        let hints = self.life_hints(&root, limits.deadline, start);
+        self.apply_hints(&hints);
         self.root_stats.reset(ownership, moves_ownership);
         // A bound on the root's visits: the simulations still missing.
         let visit_limits;
@@ -399,6 +414,70 @@ impl Search {
         let node = self.tree.root();
         if node.try_begin_expand() {
             self.tree.expand(node, &children);
+        }
+    }
+
+    /// The life-and-death survey's hints for the root
+    /// ([`crate::tactics::life::survey`]): prior wins for the move that
+    /// decides an unsettled group, losses for moves inside a settled one.
+    /// The survey takes at most `params.life_time` of the time to
+    /// `deadline`.
+    fn life_hints(&mut self, root: &Root, deadline: Option<Instant>, start: Instant) -> Vec<Hint> {
+        let p = &self.params;
+        if p.life_prior == 0 && p.life_settled == 0 {
+            return Vec::new();
+        }
+        let until =
+            deadline.map(|d| start + d.saturating_duration_since(start).mul_f64(p.life_time));
+        let board = root.board;
+        let findings = survey(board, root.to_move, p.life_budget, until, &mut self.life);
+        let mut hints = Vec::new();
+        for f in &findings {
+            match f.fate {
+                Fate::Urgent { mv, ko } => hints.push(Hint {
+                    mv: Some(mv),
+                    wins: if ko { p.life_prior / 2 } else { p.life_prior },
+                    losses: 0,
+                }),
+                Fate::Settled if p.life_settled > 0 => {
+                    for q in (f.region & board.empty_points()).iter() {
+                        hints.push(Hint {
+                            mv: Some(q),
+                            wins: 0,
+                            losses: p.life_settled,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        log::debug!(
+            "life survey: {} groups, {} urgent, {} settled, {:.3} s",
+            findings.len(),
+            findings
+                .iter()
+                .filter(|f| matches!(f.fate, Fate::Urgent { .. }))
+                .count(),
+            findings.iter().filter(|f| f.fate == Fate::Settled).count(),
+            start.elapsed().as_secs_f64()
+        );
+        hints
+    }
+
+    /// Add `hints` to the priors of the root's children.
+    fn apply_hints(&self, hints: &[Hint]) {
+        let root = self.tree.root();
+        if hints.is_empty() || !root.is_expanded() {
+            return;
+        }
+        for child in self.tree.children(root) {
+            for h in hints
+                .iter()
+                .filter(|h| TreeMove::from_point(h.mv) == child.mv())
+            {
+                child.add_prior_wins(h.wins);
+                child.add_prior_losses(h.losses);
+            }
         }
     }
 
