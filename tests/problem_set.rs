@@ -121,3 +121,19 @@ fn filters_and_bad_sets() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
 }
+
+#[test]
+fn the_solver_alone_answers_what_it_proves_and_passes_otherwise() {
+    // easy-01: the solver proves that S1 kills White's corner group.
+    let (ok, out, err) = problem_set(&["--only", "ggg-easy-0", "--solver", "20000"]);
+    assert!(ok, "{err}");
+    let lines = problem_lines(&out);
+    assert_eq!(lines.len(), 9, "{out}");
+    assert!(
+        lines[0].starts_with("ok ") && lines[0].contains(" S1 "),
+        "{out}"
+    );
+    // --solver measures the solver, not an engine.
+    let (ok, _, err) = problem_set(&["--solver", "100", "--engine", "gnugo"]);
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+}

@@ -48,6 +48,11 @@ pub struct ProblemSetArgs {
     /// Write each framed problem as DIR/ID.sgf (to look at the frames).
     #[arg(long, value_name = "DIR")]
     pub sgf_dir: Option<PathBuf>,
+    /// Measure the life-and-death solver alone instead of the player: it
+    /// answers the urgent move of the largest group whose fate turns on who
+    /// plays first, read with this many nodes a reading, or passes.
+    #[arg(long, value_name = "NODES", conflicts_with = "engine")]
+    pub solver: Option<u64>,
     /// Ask nothing: print the set's file again with each problem's komi set by
     /// tianyuan's judgement of the end of its first correct line (to build the set).
     #[arg(long)]
@@ -349,6 +354,8 @@ pub fn framed_sgf(p: &Problem, f: &Framed) -> String {
 /// Who answers: tianyuan in this process, or a GTP engine.
 pub enum Solver {
     Own(Options),
+    /// The life-and-death survey alone, with this many nodes a reading.
+    Reader(u64),
     Gtp {
         engine: Box<Contestant>,
         /// "gogui-setup", "loadsgf" or "play" once known.
@@ -367,6 +374,26 @@ impl Solver {
                 engine.setup(&f.black, &f.white)?;
                 engine.set_setup_player(p.to_move)?;
                 Ok(engine.genmove(p.to_move, GenMode::Regression))
+            }
+            Solver::Reader(nodes) => {
+                let mut engine = Engine::new(SIZE, f.komi, Rules::chinese(), Options::default());
+                engine.setup(&f.black, &f.white)?;
+                let board = engine.game().board();
+                let mut cache = crate::tactics::life::LifeCache::new();
+                let found =
+                    crate::tactics::life::survey(board, p.to_move, *nodes, None, &mut cache);
+                let urgent = found
+                    .iter()
+                    .filter_map(|g| match g.fate {
+                        crate::tactics::life::Fate::Urgent { mv, .. } => {
+                            Some((g.stones.count(), mv))
+                        }
+                        _ => None,
+                    })
+                    .max_by_key(|&(n, _)| n);
+                Ok(Answer::Move(
+                    urgent.map_or(Move::Pass, |(_, mv)| Move::Play(mv)),
+                ))
             }
             Solver::Gtp {
                 engine,
@@ -620,13 +647,14 @@ pub fn run(args: &ProblemSetArgs, options: Options, time: Option<f64>) -> i32 {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        let mut solver = match &args.engine {
-            Some(cmd) => Solver::Gtp {
+        let mut solver = match (&args.engine, args.solver) {
+            (Some(cmd), _) => Solver::Gtp {
                 engine: Box::new(Contestant::new("engine", cmd, None)?),
                 setup: args.setup.clone(),
                 time,
             },
-            None => Solver::Own(options),
+            (None, Some(nodes)) => Solver::Reader(nodes),
+            (None, None) => Solver::Own(options),
         };
         let mut stdout = std::io::stdout();
         let outcome = check(&problems, &mut solver, args.sgf_dir.as_deref(), &mut stdout);
