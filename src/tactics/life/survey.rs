@@ -92,6 +92,10 @@ pub fn survey(
             let Ok(problem) = Problem::around(board, target) else {
                 continue;
             };
+            if out.iter().any(|f: &Finding| f.stones.contains(target)) {
+                // Reached again from a string its region left out.
+                continue;
+            }
             if (problem.region & board.empty_points()).is_empty() {
                 continue;
             }
