@@ -62,8 +62,10 @@ pub fn max_region(size: usize) -> u32 {
 /// (stones played into the eye space) rather than as its wall.
 const MAX_INSIDE_STONES: u32 = 8;
 
-/// Most liberties of an attacking string inside the region: one with more
-/// is the wall, however it lies (the space between a problem's stones and
+/// Most liberties of an attacking string inside the region when they all
+/// lie in it (two when some lie outside: a weak string that the defender
+/// may capture, however it touches the outside): one with more is the
+/// wall, however it lies (the space between a problem's stones and
 /// a tsumego frame leaves the attacker's wall with all its liberties in
 /// the group's region).
 const MAX_INSIDE_LIBERTIES: u32 = 3;
@@ -153,17 +155,17 @@ impl Problem {
                     "the group is not enclosed (more than {most} points around it)"
                 ));
             }
-            // Attacking strings beside the region with every liberty in it
-            // are stones inside the eye space.
+            // Small attacking strings beside the region with every liberty
+            // in it, or with two at most, are stones inside the eye space.
             let mut inside = Bitboard::EMPTY;
             let mut beside = region.neighbours(stride) & walls;
             while let Some(p) = beside.first() {
                 let s = board.string_bitboard(p);
                 beside -= s;
                 let libs = board.liberties(p);
+                let enclosed = (libs - region).is_empty();
                 if s.count() <= MAX_INSIDE_STONES
-                    && libs.count() <= MAX_INSIDE_LIBERTIES
-                    && (libs - region).is_empty()
+                    && libs.count() <= if enclosed { MAX_INSIDE_LIBERTIES } else { 2 }
                 {
                     inside |= s;
                 }

@@ -167,3 +167,26 @@ fn a_group_with_one_eye_is_dead_without_being_captured() {
     assert_eq!(p.defend(&b, 100_000), Status::Failure);
     assert!(matches!(p.attack(&b, 100_000), Status::Success(_)));
 }
+
+#[test]
+fn a_weak_stone_of_the_wall_is_inside_the_region() {
+    // Go Game Guru easy-21 on 9x9: White's C2 has two liberties, one (C3)
+    // outside the eye space: it counts as a stone inside, and C3 with it.
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". O O . . . . . .",
+        "O O . O O O O . .",
+        "X X O X X X O . .",
+        ". . . X . X O . .",
+    ]);
+    let p = Problem::around(&b, pt("D1", 9)).unwrap();
+    assert!(p.region.contains(pt("C2", 9)) && p.region.contains(pt("C3", 9)));
+    assert!(
+        !p.region.contains(pt("D3", 9)),
+        "a wall string of 4 liberties"
+    );
+}
