@@ -1,14 +1,8 @@
 use super::*;
+use crate::tactics::life::tests::{board, pt};
 
-fn board(rows: &[&str]) -> Board {
-    Board::from_rows(rows).unwrap()
-}
-
-fn pt(v: &str, size: usize) -> Point {
-    Point::parse(v, size).unwrap()
-}
-
-/// Black's straight three in one corner, White's two eyes in another.
+/// Black's straight three in the lower corner; in the upper one, Black's
+/// three stones with one eye (J9) inside White's wall.
 const TWO_CORNERS: [&str; 9] = [
     ". . . . . . O X .",
     ". . . . . . O X X",

@@ -1,10 +1,10 @@
 use super::*;
 
-fn board(rows: &[&str]) -> Board {
+pub(super) fn board(rows: &[&str]) -> Board {
     Board::from_rows(rows).unwrap()
 }
 
-fn pt(v: &str, size: usize) -> Point {
+pub(super) fn pt(v: &str, size: usize) -> Point {
     Point::parse(v, size).unwrap()
 }
 
