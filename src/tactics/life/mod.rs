@@ -458,17 +458,54 @@ impl<'p> Solver<'p> {
     }
 
     fn key(&self, board: &Board, to_move: Color, passed: bool) -> u64 {
-        let mut k = board.hash();
+        self.key_of(board.hash(), to_move, passed, board.ko_point(to_move))
+    }
+
+    /// The key of a position of hash `hash` with `to_move` to play, after
+    /// a pass or not, `ko` the point `to_move` may not take back.
+    fn key_of(&self, hash: u64, to_move: Color, passed: bool, ko: Option<Point>) -> u64 {
+        let mut k = hash;
         if to_move == self.attacker {
             k ^= ATTACKER_KEY;
         }
         if passed {
             k ^= PASSED_KEY;
         }
-        if let Some(p) = board.ko_point(to_move) {
+        if let Some(p) = ko {
             k ^= (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
         k
+    }
+
+    /// The key of the child where `c` plays `mv` at `depth`, and whether
+    /// the move captures the target; `None` when the move is illegal or
+    /// repeats a position of the line. Read from the board of `depth`
+    /// without playing the move, but for a ko retaken by the privileged
+    /// side (played on the board of `depth + 1`).
+    fn child_key(&mut self, depth: usize, c: Color, mv: Option<Point>) -> Option<(u64, bool)> {
+        let board = &self.boards[depth];
+        let Some(p) = mv else {
+            return Some((self.key_of(board.hash(), !c, true, None), false));
+        };
+        if self.privileged == Some(c) && board.ko_point(c) == Some(p) {
+            if !self.play(depth, c, mv) {
+                return None;
+            }
+            let child = &self.boards[depth + 1];
+            let captured = child.color_at(self.problem.target) != Some(self.problem.defender);
+            return Some((self.key(child, !c, false), captured));
+        }
+        let hash = board.hash_after(c, p).ok()?;
+        if self.path.contains(&hash) {
+            return None;
+        }
+        let t = self.problem.target;
+        let captured =
+            c == self.attacker && board.liberty_count(t) == 1 && board.liberties(t).contains(p);
+        Some((
+            self.key_of(hash, !c, false, ko_after(board, c, p)),
+            captured,
+        ))
     }
 
     /// Play `mv` of `c` on the board of `depth + 1`, a copy of the board of
@@ -533,14 +570,11 @@ impl<'p> Solver<'p> {
             let aside = mv.is_none_or(|p| !to_the_point.contains(p));
             let mover = if aside { LOOKS_ASIDE } else { 1 };
             let init = if attacking { (mover, 1) } else { (1, mover) };
-            if !self.play(depth, to_move, mv) {
+            let Some((key, captured)) = self.child_key(depth, to_move, mv) else {
                 continue;
-            }
-            let child = &self.boards[depth + 1];
-            let key = self.key(child, !to_move, mv.is_none());
+            };
             // A capture ends the read at once; life is seen when the child
             // is read (it costs more).
-            let captured = child.color_at(self.problem.target) != Some(self.problem.defender);
             let fixed = captured.then_some((0, INF));
             out.push(Child {
                 mv,
@@ -697,6 +731,30 @@ impl<'p> Solver<'p> {
             self.path.pop();
         }
     }
+}
+
+/// The point that `c`'s move at `p` (legal) forbids the opponent to take
+/// back at once: the stone it captures when it captures one stone alone
+/// and the new stone is alone with that point for its only liberty (as
+/// [`Board::play`] sets its ko).
+fn ko_after(board: &Board, c: Color, p: Point) -> Option<Point> {
+    let mut taken = None;
+    for n in board.neighbours(p) {
+        match board.color_at(n) {
+            None if board.is_on_board(n) => return None,
+            None => {}
+            Some(col) if col == c => return None,
+            Some(_) if board.in_atari(n) => {
+                // Taken: two stones or more end any ko.
+                if board.string_size(n) > 1 || taken.is_some_and(|t| t != n) {
+                    return None;
+                }
+                taken = Some(n);
+            }
+            Some(_) => {}
+        }
+    }
+    taken
 }
 
 /// The points of `problem` a read plays on: the empty points within

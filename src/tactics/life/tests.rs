@@ -190,3 +190,40 @@ fn a_weak_stone_of_the_wall_is_inside_the_region() {
         "a wall string of 4 liberties"
     );
 }
+
+#[test]
+fn the_ko_read_without_playing_is_the_boards_own() {
+    // Random games on 7x7: at every position, for every legal move, the
+    // ko point and the hash read without playing agree with the board's.
+    let mut seed: u64 = 7;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n.max(1)
+    };
+    let mut kos = 0;
+    for _ in 0..20 {
+        let mut b = Board::new(7);
+        let mut c = Color::Black;
+        for _ in 0..120 {
+            let legal: Vec<Point> = (0..b.empty_count())
+                .map(|i| b.empty_at(i))
+                .filter(|&p| b.is_legal(c, p))
+                .collect();
+            for &p in &legal {
+                let mut after = b.clone();
+                after.play(c, p).unwrap();
+                assert_eq!(ko_after(&b, c, p), after.ko_point(!c));
+                assert_eq!(b.hash_after(c, p), Ok(after.hash()));
+                kos += usize::from(after.ko_point(!c).is_some());
+            }
+            if legal.is_empty() {
+                break;
+            }
+            b.play(c, legal[next(legal.len())]).unwrap();
+            c = !c;
+        }
+    }
+    assert!(kos > 0, "no ko was met");
+}
