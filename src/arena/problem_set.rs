@@ -11,9 +11,10 @@
 
 use super::contestant::{Contestant, COMMAND_TIMEOUT};
 use super::frame::{frame, Area, Framed};
-use crate::board::{Color, Move, Point, Rules};
+use crate::board::{Color, Game, Move, Point, Rules};
 use crate::engine::Engine;
 use crate::player::{Answer, GenMode, Options};
+use crate::tactics::life::{survey, Fate, LifeCache};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -376,18 +377,13 @@ impl Solver {
                 Ok(engine.genmove(p.to_move, GenMode::Regression))
             }
             Solver::Reader(nodes) => {
-                let mut engine = Engine::new(SIZE, f.komi, Rules::chinese(), Options::default());
-                engine.setup(&f.black, &f.white)?;
-                let board = engine.game().board();
-                let mut cache = crate::tactics::life::LifeCache::new();
-                let found =
-                    crate::tactics::life::survey(board, p.to_move, *nodes, None, &mut cache);
+                let mut game = Game::new(SIZE, f.komi, Rules::chinese());
+                game.setup(&f.black, &f.white, &[])?;
+                let found = survey(game.board(), p.to_move, *nodes, None, &mut LifeCache::new());
                 let urgent = found
                     .iter()
                     .filter_map(|g| match g.fate {
-                        crate::tactics::life::Fate::Urgent { mv, .. } => {
-                            Some((g.stones.count(), mv))
-                        }
+                        Fate::Urgent { mv, .. } => Some((g.stones.count(), mv)),
                         _ => None,
                     })
                     .max_by_key(|&(n, _)| n);

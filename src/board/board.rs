@@ -557,6 +557,31 @@ impl Board {
         Ok(hash)
     }
 
+    /// The point the opponent may not take back at once after `c` plays the
+    /// legal move `p`, without playing it (for reading ahead by hashes):
+    /// the ko that [`Board::play`] would set, when the move captures one
+    /// stone alone and the new stone is alone with that point for its only
+    /// liberty.
+    pub fn ko_after(&self, c: Color, p: Point) -> Option<Point> {
+        let mut taken = None;
+        for n in self.neighbours(p) {
+            match self.color_at(n) {
+                None if self.is_on_board(n) => return None,
+                None => {}
+                Some(col) if col == c => return None,
+                Some(_) if self.in_atari(n) => {
+                    // Taken: two stones or more end any ko.
+                    if self.string_size(n) > 1 || taken.is_some_and(|t| t != n) {
+                        return None;
+                    }
+                    taken = Some(n);
+                }
+                Some(_) => {}
+            }
+        }
+        taken
+    }
+
     /// Play `c` on `p` if legal (see [`Board::check_legal`]); on error the
     /// board is unchanged.
     pub fn play(&mut self, c: Color, p: Point) -> Result<MoveInfo, IllegalMove> {

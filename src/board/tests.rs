@@ -242,10 +242,12 @@ fn undo_restores_the_exact_position() {
 }
 
 /// Random games on many sizes: after every move the incremental state
-/// matches a recomputation, and game legality agrees with playing.
+/// matches a recomputation, game legality agrees with playing, and so do
+/// the hash and the ko read without playing.
 #[test]
 fn random_games_stay_consistent() {
     let mut rng = SmallRng::seed_from_u64(2026);
+    let mut kos = 0;
     for size in [2, 3, 4, 5, 7, 9, 13, 19, 25] {
         for _ in 0..if size > 13 { 1 } else { 4 } {
             let mut g = Game::new(size, 7.5, Rules::chinese());
@@ -263,6 +265,8 @@ fn random_games_stay_consistent() {
                     assert_eq!(hash.is_ok(), board_ok);
                     if board_ok {
                         assert_eq!(hash, Ok(copy.hash()));
+                        assert_eq!(g.board().ko_after(c, p), copy.ko_point(!c));
+                        kos += usize::from(copy.ko_point(!c).is_some());
                     }
                     if board_ok && !ok {
                         assert_eq!(g.check_legal(c, p), Err(IllegalMove::Superko));
@@ -281,6 +285,7 @@ fn random_games_stay_consistent() {
             }
         }
     }
+    assert!(kos > 0, "no ko was met");
 }
 
 #[test]

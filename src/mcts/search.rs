@@ -65,10 +65,9 @@ pub struct Task {
 /// Virtual wins and losses to add to a root move's prior.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Hint {
-    /// The move (`None` for pass).
-    pub mv: Option<Point>,
-    pub wins: u16,
-    pub losses: u16,
+    mv: Point,
+    wins: u16,
+    losses: u16,
 }
 
 /// Reports of a running search: `report` gets the summary every
@@ -435,14 +434,14 @@ impl Search {
         for f in &findings {
             match f.fate {
                 Fate::Urgent { mv, ko } => hints.push(Hint {
-                    mv: Some(mv),
+                    mv,
                     wins: if ko { p.life_prior / 2 } else { p.life_prior },
                     losses: 0,
                 }),
                 Fate::Settled if p.life_settled > 0 => {
                     for q in (f.region & board.empty_points()).iter() {
                         hints.push(Hint {
-                            mv: Some(q),
+                            mv: q,
                             wins: 0,
                             losses: p.life_settled,
                         });
@@ -473,7 +472,7 @@ impl Search {
         for child in self.tree.children(root) {
             for h in hints
                 .iter()
-                .filter(|h| TreeMove::from_point(h.mv) == child.mv())
+                .filter(|h| TreeMove::from_point(Some(h.mv)) == child.mv())
             {
                 child.add_prior_wins(h.wins);
                 child.add_prior_losses(h.losses);

@@ -147,9 +147,9 @@ impl Problem {
         let empty = board.empty_points();
         let mut walls = board.stones(attacker);
         let mut region = board.string_bitboard(target);
+        let most = max_region(board.size());
         loop {
             region = region.flood(stride, board.on_board() - walls);
-            let most = max_region(board.size());
             if (region & empty).count() > most {
                 return Err(format!(
                     "the group is not enclosed (more than {most} points around it)"
@@ -502,10 +502,7 @@ impl<'p> Solver<'p> {
         let t = self.problem.target;
         let captured =
             c == self.attacker && board.liberty_count(t) == 1 && board.liberties(t).contains(p);
-        Some((
-            self.key_of(hash, !c, false, ko_after(board, c, p)),
-            captured,
-        ))
+        Some((self.key_of(hash, !c, false, board.ko_after(c, p)), captured))
     }
 
     /// Play `mv` of `c` on the board of `depth + 1`, a copy of the board of
@@ -634,12 +631,13 @@ impl<'p> Solver<'p> {
                 break;
             }
         }
+        // Seki unless the attacker can fill a liberty: one that takes the
+        // target, or leaves its stone two liberties.
         let t = self.problem.target;
-        let mut probe = board.clone();
+        let last_liberty = board.liberty_count(t) == 1;
         !board.liberties(t).iter().any(|p| {
-            probe.copy_from(board);
-            probe.play(self.attacker, p).is_ok()
-                && (probe.color_at(t) != Some(defender) || probe.liberty_count(p) >= 2)
+            board.is_legal(self.attacker, p)
+                && (last_liberty || super::move_effect(board, self.attacker, p).liberties >= 2)
         })
     }
 
@@ -731,30 +729,6 @@ impl<'p> Solver<'p> {
             self.path.pop();
         }
     }
-}
-
-/// The point that `c`'s move at `p` (legal) forbids the opponent to take
-/// back at once: the stone it captures when it captures one stone alone
-/// and the new stone is alone with that point for its only liberty (as
-/// [`Board::play`] sets its ko).
-fn ko_after(board: &Board, c: Color, p: Point) -> Option<Point> {
-    let mut taken = None;
-    for n in board.neighbours(p) {
-        match board.color_at(n) {
-            None if board.is_on_board(n) => return None,
-            None => {}
-            Some(col) if col == c => return None,
-            Some(_) if board.in_atari(n) => {
-                // Taken: two stones or more end any ko.
-                if board.string_size(n) > 1 || taken.is_some_and(|t| t != n) {
-                    return None;
-                }
-                taken = Some(n);
-            }
-            Some(_) => {}
-        }
-    }
-    taken
 }
 
 /// The points of `problem` a read plays on: the empty points within

@@ -89,13 +89,18 @@ pub fn survey(
             left -= stones | board.string_bitboard(p);
             // The largest string of the region is the one read.
             let target = largest_string(board, stones).unwrap_or(p);
-            let Ok(problem) = Problem::around(board, target) else {
-                continue;
-            };
             if out.iter().any(|f: &Finding| f.stones.contains(target)) {
                 // Reached again from a string its region left out.
                 continue;
             }
+            let problem = if target == p {
+                first
+            } else {
+                match Problem::around(board, target) {
+                    Ok(problem) => problem,
+                    Err(_) => continue,
+                }
+            };
             if (problem.region & board.empty_points()).is_empty() {
                 continue;
             }
