@@ -254,18 +254,33 @@ impl Candidates {
 /// self-atari of more than `max_stones` stones.
 #[inline]
 fn acceptable(board: &Board, c: Color, p: Point, max_stones: u32) -> bool {
-    if !board.is_legal(c, p) || board.is_true_eye(c, p) {
+    if !board.is_empty_at(p) {
+        return false;
+    }
+    // An empty neighbour makes the move legal (a ko point has none: the
+    // stone taken there was surrounded) and no eye.
+    let empty_nbrs = empty_neighbours(board, p);
+    if empty_nbrs == 0 && (!board.is_legal(c, p) || board.is_true_eye(c, p)) {
         return false;
     }
     // Fast path: two empty neighbours mean two liberties.
-    let empty_nbrs = board
+    empty_nbrs >= 2 || !is_big_self_atari(board, c, p, max_stones)
+}
+
+/// The empty points among the four neighbours of `p`.
+#[inline]
+fn empty_neighbours(board: &Board, p: Point) -> usize {
+    board
         .neighbours(p)
         .iter()
         .filter(|&&n| board.is_empty_at(n))
-        .count();
-    if empty_nbrs >= 2 {
-        return true;
-    }
+        .count()
+}
+
+/// Whether `c` playing the empty point `p`, which has fewer than two empty
+/// neighbours, is a self-atari of more than `max_stones` stones.
+#[inline]
+fn is_big_self_atari(board: &Board, c: Color, p: Point, max_stones: u32) -> bool {
     // An own string beside `p` with three liberties or more keeps two
     // after the move (the board's O(1) screen proves the three).
     let joins_free_string = board
@@ -273,10 +288,10 @@ fn acceptable(board: &Board, c: Color, p: Point, max_stones: u32) -> bool {
         .iter()
         .any(|&n| board.color_at(n) == Some(c) && !board.may_lack_three_liberties(n));
     if joins_free_string {
-        return true;
+        return false;
     }
     let e = move_effect(board, c, p);
-    !(e.is_self_atari() && e.stones > max_stones)
+    e.is_self_atari() && e.stones > max_stones
 }
 
 impl HeavyPolicy {
@@ -365,13 +380,27 @@ impl HeavyPolicy {
                     }
                 }
             }
-            for l in libs {
-                if board.is_legal(c, l) && move_effect(board, c, l).liberties >= 3 {
+            for (l, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
+                if gives_three_liberties(board, c, l, other) {
                     out.push(l);
                 }
             }
         }
     }
+}
+
+/// Whether `c` may play `l`, one of the two liberties of an own string
+/// whose other is `other`, and the string then has three liberties or
+/// more. Two empty neighbours of `l` besides `other` prove it without
+/// reading the strings (and make the move legal).
+#[inline]
+fn gives_three_liberties(board: &Board, c: Color, l: Point, other: Point) -> bool {
+    let fresh = board
+        .neighbours(l)
+        .iter()
+        .filter(|&&n| n != other && board.is_empty_at(n))
+        .count();
+    fresh >= 2 || (board.is_legal(c, l) && move_effect(board, c, l).liberties >= 3)
 }
 
 impl HeavyPolicy {
@@ -676,7 +705,10 @@ impl HeavyPolicy {
         // Random move; re-draw big self-ataris a few times.
         for _ in 0..params.random_redraws {
             let p = LightPolicy.choose(board, c, rng)?;
-            if acceptable(board, c, p, params.random_self_atari) {
+            // Legal and no own eye (the light policy's choice).
+            if empty_neighbours(board, p) >= 2
+                || !is_big_self_atari(board, c, p, params.random_self_atari)
+            {
                 return Some(p);
             }
         }
