@@ -328,11 +328,16 @@ impl HeavyPolicy {
             // Extend when it gives the string three liberties, or two
             // that do not run into a ladder.
             if let Some(l) = board.atari_liberty(n) {
-                if !out.contains(l) && board.is_legal(c, l) {
-                    let libs = move_effect(board, c, l).liberties;
-                    if libs >= 3 || (libs == 2 && !escape_is_laddered(board, c, l)) {
-                        out.push(l);
-                    }
+                // The string's one liberty is `l`: a plain extension has
+                // `l`'s empty neighbours (none: a suicide).
+                let libs = match plain_extension(board, c, l, board.string_head(n), None) {
+                    _ if out.contains(l) => 0,
+                    Some(fresh) => fresh,
+                    None if board.is_legal(c, l) => move_effect(board, c, l).liberties,
+                    None => 0,
+                };
+                if libs >= 3 || (libs == 2 && !escape_is_laddered(board, c, l)) {
+                    out.push(l);
                 }
             }
         }
@@ -380,8 +385,9 @@ impl HeavyPolicy {
                     }
                 }
             }
+            let head = board.string_head(n);
             for (l, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
-                if gives_three_liberties(board, c, l, other) {
+                if gives_three_liberties(board, c, l, head, other) {
                     out.push(l);
                 }
             }
@@ -389,18 +395,48 @@ impl HeavyPolicy {
     }
 }
 
-/// Whether `c` may play `l`, one of the two liberties of an own string
-/// whose other is `other`, and the string then has three liberties or
-/// more. Two empty neighbours of `l` besides `other` prove it without
-/// reading the strings (and make the move legal).
+/// Whether `c` may play `l`, one of the two liberties of the own string
+/// `head` whose other is `other`, and the string then has three liberties
+/// or more.
 #[inline]
-fn gives_three_liberties(board: &Board, c: Color, l: Point, other: Point) -> bool {
-    let fresh = board
-        .neighbours(l)
-        .iter()
-        .filter(|&&n| n != other && board.is_empty_at(n))
-        .count();
-    fresh >= 2 || (board.is_legal(c, l) && move_effect(board, c, l).liberties >= 3)
+fn gives_three_liberties(board: &Board, c: Color, l: Point, head: Point, other: Point) -> bool {
+    match plain_extension(board, c, l, head, Some(other)) {
+        // `other` stays a liberty.
+        Some(fresh) => fresh + 1 >= 3,
+        None => board.is_legal(c, l) && move_effect(board, c, l).liberties >= 3,
+    }
+}
+
+/// The empty neighbours of `l` but `other`, when `c` playing `l` would only
+/// extend the own string `head` (or make a lone stone): no other own
+/// string beside `l`, no opposing string in atari. Then the move's string
+/// has those liberties and the string's own, without reading it; `None`
+/// otherwise.
+#[inline]
+fn plain_extension(
+    board: &Board,
+    c: Color,
+    l: Point,
+    head: Point,
+    other: Option<Point>,
+) -> Option<u32> {
+    let mut fresh = 0;
+    for n in board.neighbours(l) {
+        match board.color_at(n) {
+            None => fresh += u32::from(board.is_empty_at(n) && Some(n) != other),
+            Some(col) if col == c => {
+                if board.string_head(n) != head {
+                    return None;
+                }
+            }
+            Some(_) => {
+                if board.in_atari(n) {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(fresh)
 }
 
 impl HeavyPolicy {
@@ -496,7 +532,12 @@ fn around(board: &Board, p: Point) -> [Point; 8] {
 /// Whether `c` capturing on `l` walks into a snapback: it takes one stone
 /// and leaves a string of two or more stones with that point as its only
 /// liberty, which the opponent then takes back whole.
-fn is_snapback(board: &Board, c: Color, l: Point) -> bool {
+fn is_snapback(board: &Board, c: Color, l: Point, taken: Point) -> bool {
+    // Two stones taken, or an empty point beside `l` (a second liberty
+    // beside the point taken), is no snapback.
+    if board.string_size(taken) >= 2 || empty_neighbours(board, l) > 0 {
+        return false;
+    }
     let e = move_effect(board, c, l);
     e.captures == 1 && e.liberties == 1 && e.stones >= 2
 }
@@ -514,7 +555,7 @@ impl HeavyPolicy {
         for s in board.strings_in_atari() {
             if board.color_at(s) == Some(!c) {
                 if let Some(l) = board.atari_liberty(s) {
-                    if board.is_legal(c, l) && !is_snapback(board, c, l) {
+                    if board.is_legal(c, l) && !is_snapback(board, c, l, s) {
                         cands.push(l);
                     }
                 }
