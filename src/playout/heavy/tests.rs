@@ -374,3 +374,60 @@ fn captures_the_last_move_in_atari() {
         );
     }
 }
+
+/// The shortcuts of the playouts' reads agree with `move_effect` on every
+/// point of random positions: the acceptability test, the liberties of
+/// an extension (`plain_extension`) and the snapback test.
+#[test]
+fn shortcuts_agree_with_move_effect() {
+    use crate::board::Bitboard;
+    use crate::playout::random_position;
+    let mut rng = PlayoutRng::seed_from_u64(11);
+    let mut met = [0usize; 3];
+    for size in [7, 9, 13, 19] {
+        for game in 0..25 {
+            let b = random_position(size, size * size / 3 + game * size / 4, &mut rng);
+            for p in b.points() {
+                for c in Color::BOTH {
+                    let e = b.is_empty_at(p).then(|| move_effect(&b, c, p));
+                    for max in [0, 1, 2] {
+                        let want = e.is_some_and(|e| {
+                            b.is_legal(c, p)
+                                && !b.is_true_eye(c, p)
+                                && !(e.is_self_atari() && e.stones > max)
+                        });
+                        assert_eq!(acceptable(&b, c, p, max), want, "{}", p.to_gtp(size));
+                    }
+                    let Some(e) = e else { continue };
+                    // Beside each own string: the extension's liberties.
+                    for n in b.neighbours(p) {
+                        if b.color_at(n) != Some(c) {
+                            continue;
+                        }
+                        let libs = b.liberties(n);
+                        let other =
+                            (libs.count() == 2).then(|| (libs - Bitboard::single(p)).first());
+                        let other = other.flatten();
+                        if let Some(fresh) = plain_extension(&b, c, p, b.string_head(n), other) {
+                            met[0] += 1;
+                            let expected = if other.is_some() { fresh + 1 } else { fresh };
+                            if libs.count() <= 2 && libs.contains(p) {
+                                assert_eq!(expected.min(3), e.liberties, "{}", p.to_gtp(size));
+                            }
+                        }
+                    }
+                    // A capture of a string in atari: the snapback test.
+                    for m in b.neighbours(p) {
+                        if b.color_at(m) == Some(!c) && b.in_atari(m) && b.is_legal(c, p) {
+                            met[1] += 1;
+                            let want = e.captures == 1 && e.liberties == 1 && e.stones >= 2;
+                            assert_eq!(is_snapback(&b, c, p, m), want, "{}", p.to_gtp(size));
+                            met[2] += usize::from(want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(met.iter().all(|&n| n > 0), "{met:?}");
+}
