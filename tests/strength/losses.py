@@ -15,27 +15,14 @@ the matches against Pachi.
 import glob
 import os
 import re
-import subprocess
 import sys
+
+from gtpio import ask, start
 
 
 def prop(text, name):
     m = re.search(r"\b" + name + r"\[((?:[^\]\\]|\\.)*)\]", text)
     return m.group(1) if m else ""
-
-
-def ask(engine, command):
-    engine.stdin.write(command + "\n")
-    engine.stdin.flush()
-    lines = []
-    while True:
-        line = engine.stdout.readline()
-        if not line:
-            raise SystemExit(f"GNU Go closed its output after {command!r}")
-        if line.strip() == "" and lines:
-            return " ".join(lines)
-        if line.strip():
-            lines.append(line.strip())
 
 
 def dead_by_colour(engine, path):
@@ -58,8 +45,7 @@ def main():
         raise SystemExit(__doc__)
     directory, name = sys.argv[1], sys.argv[2].lower()
     gnugo = sys.argv[3] if len(sys.argv) == 4 else "gnugo --mode gtp --chinese-rules"
-    engine = subprocess.Popen(gnugo, shell=True, text=True, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    engine = start(gnugo)
     games = lost = 0
     dead_own = dead_theirs = 0
     for path in sorted(glob.glob(os.path.join(directory, "*.sgf"))):

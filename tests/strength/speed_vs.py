@@ -15,9 +15,10 @@ time over A's (above 1: A is faster). docs/PERFORMANCE.md has the runs.
 """
 import os
 import re
-import subprocess
 import sys
 import time
+
+from gtpio import ask, start
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RECORDS = os.path.join(HERE, "..", "judgement")
@@ -50,24 +51,8 @@ def moves(path, count, size):
     return out
 
 
-def ask(engine, command):
-    engine.stdin.write(command + "\n")
-    engine.stdin.flush()
-    lines = []
-    while True:
-        line = engine.stdout.readline()
-        if not line:
-            raise SystemExit(f"engine closed its output after {command!r}")
-        if line.strip() == "":
-            if lines:
-                return " ".join(lines)
-            continue
-        lines.append(line.strip())
-
-
 def times(command, size, reps):
-    engine = subprocess.Popen(command, shell=True, text=True, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    engine = start(command)
     best = []
     for path, count in POSITIONS[size]:
         history = moves(path, count, size) if path else []
@@ -81,9 +66,9 @@ def times(command, size, reps):
                 if not answer.startswith("="):
                     raise SystemExit(f"{command}: play {colour} {vertex}: {answer}")
             to_move = "w" if history and history[-1][0] == "B" else "b"
-            start = time.time()
+            began = time.time()
             ask(engine, f"genmove {to_move}")
-            took = time.time() - start
+            took = time.time() - began
             fastest = took if fastest is None else min(fastest, took)
         best.append(fastest)
     ask(engine, "quit")
