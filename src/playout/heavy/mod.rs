@@ -23,8 +23,8 @@ use super::{below, PlayoutPolicy, PlayoutRng};
 use crate::board::{Board, Color, Point, PointSet, ARRAY_SIZE};
 use crate::patterns::shape_table::ShapeTable;
 use crate::tactics::ladder::{escape_is_laddered, two_liberties};
-use crate::tactics::move_effect;
 use crate::tactics::nakade::nakade_answer;
+use crate::tactics::{move_effect, LIBERTY_CAP};
 use rand::RngCore;
 
 /// The numbers and optional stages of the heavy policy. The numbers are
@@ -327,15 +327,8 @@ impl HeavyPolicy {
             }
             // Extend when it gives the string three liberties, or two
             // that do not run into a ladder.
-            if let Some(l) = board.atari_liberty(n) {
-                // The string's one liberty is `l`: a plain extension has
-                // `l`'s empty neighbours (none: a suicide).
-                let libs = match plain_extension(board, c, l, board.string_head(n), None) {
-                    _ if out.contains(l) => 0,
-                    Some(fresh) => fresh,
-                    None if board.is_legal(c, l) => move_effect(board, c, l).liberties,
-                    None => 0,
-                };
+            if let Some(l) = board.atari_liberty(n).filter(|&l| !out.contains(l)) {
+                let libs = extension_liberties(board, c, l, board.string_head(n), None);
                 if libs >= 3 || (libs == 2 && !escape_is_laddered(board, c, l)) {
                     out.push(l);
                 }
@@ -387,7 +380,7 @@ impl HeavyPolicy {
             }
             let head = board.string_head(n);
             for (l, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
-                if gives_three_liberties(board, c, l, head, other) {
+                if extension_liberties(board, c, l, head, Some(other)) >= 3 {
                     out.push(l);
                 }
             }
@@ -395,15 +388,23 @@ impl HeavyPolicy {
     }
 }
 
-/// Whether `c` may play `l`, one of the two liberties of the own string
-/// `head` whose other is `other`, and the string then has three liberties
-/// or more.
+/// The liberties, counted up to [`LIBERTY_CAP`] as [`move_effect`] counts
+/// them (0 when the move is illegal), of the string of `c` through `head`
+/// after `c` plays `l`, a liberty of it; `other` is its other liberty
+/// when it has two, `None` when `l` is its only one.
 #[inline]
-fn gives_three_liberties(board: &Board, c: Color, l: Point, head: Point, other: Point) -> bool {
-    match plain_extension(board, c, l, head, Some(other)) {
-        // `other` stays a liberty.
-        Some(fresh) => fresh + 1 >= 3,
-        None => board.is_legal(c, l) && move_effect(board, c, l).liberties >= 3,
+fn extension_liberties(
+    board: &Board,
+    c: Color,
+    l: Point,
+    head: Point,
+    other: Option<Point>,
+) -> u32 {
+    match plain_extension(board, c, l, head, other) {
+        // `other` stays a liberty; with none, no liberty is a suicide.
+        Some(fresh) => (fresh + u32::from(other.is_some())).min(LIBERTY_CAP),
+        None if board.is_legal(c, l) => move_effect(board, c, l).liberties,
+        None => 0,
     }
 }
 
