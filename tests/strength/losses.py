@@ -17,7 +17,7 @@ import os
 import re
 import sys
 
-from gtpio import ask, start
+from records import ask, start
 
 
 def prop(text, name):

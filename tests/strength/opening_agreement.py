@@ -14,10 +14,9 @@ engine's) and the agreement at the end. Used for docs/STRENGTH-HISTORY.md, "The
 learned prior in the 19x19 opening".
 """
 import re
-import subprocess
 import sys
 
-from records import gtp
+from records import ask, gtp, start
 
 
 def main():
@@ -29,24 +28,13 @@ def main():
         if len(mv) >= max(moves) + 1:
             games.append(mv)
     games = games[:ngames]
-    p = subprocess.Popen(engine, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True)
+    p = start(engine)
 
     def cmd(c):
-        p.stdin.write(c + "\n")
-        p.stdin.flush()
-        out = []
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                raise SystemExit(f"engine closed its output after {c!r}")
-            if line.strip() == "" and out:
-                break
-            if line.strip():
-                out.append(line.strip())
-        if not out[0].startswith("="):
-            raise SystemExit(f"{c!r}: {out[0]}")
-        return out[0]
+        answer = ask(p, c)
+        if not answer.startswith("="):
+            raise SystemExit(f"{c!r}: {answer}")
+        return answer
 
     hit = n = 0
     for g in games:

@@ -14,11 +14,10 @@ PLAYOUTS times the positions over its summed time; the ratio is B's
 time over A's (above 1: A is faster). docs/PERFORMANCE.md has the runs.
 """
 import os
-import re
 import sys
 import time
 
-from gtpio import ask, start
+from records import ask, gtp, moves, start
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RECORDS = os.path.join(HERE, "..", "judgement")
@@ -36,36 +35,29 @@ POSITIONS = {
         ("9x9/pa-gg-9-a-004.sgf", 30),
     ],
 }
-LETTERS = "ABCDEFGHJKLMNOPQRST"
 
 
-def moves(path, count, size):
+def history(path, count, size):
+    """The first `count` moves of a record as (colour, GTP vertex) pairs."""
     text = open(os.path.join(RECORDS, path)).read()
-    out = []
-    for colour, xy in re.findall(r";([BW])\[([a-s]*)\]", text)[:count]:
-        if xy in ("", "tt"):
-            out.append((colour, "pass"))
-        else:
-            x, y = ord(xy[0]) - 97, ord(xy[1]) - 97
-            out.append((colour, LETTERS[x] + str(size - y)))
-    return out
+    return [(c, gtp(v, size)) for c, v in moves(text)[:count]]
 
 
 def times(command, size, reps):
     engine = start(command)
     best = []
     for path, count in POSITIONS[size]:
-        history = moves(path, count, size) if path else []
+        played = history(path, count, size) if path else []
         fastest = None
         for _ in range(reps):
             ask(engine, f"boardsize {size}")
             ask(engine, "clear_board")
             ask(engine, "komi 7.5")
-            for colour, vertex in history:
+            for colour, vertex in played:
                 answer = ask(engine, f"play {colour} {vertex}")
                 if not answer.startswith("="):
                     raise SystemExit(f"{command}: play {colour} {vertex}: {answer}")
-            to_move = "w" if history and history[-1][0] == "B" else "b"
+            to_move = "w" if played and played[-1][0] == "B" else "b"
             began = time.time()
             ask(engine, f"genmove {to_move}")
             took = time.time() - began
