@@ -2,10 +2,12 @@
 //!
 //! Files, each using only those after it: search.rs (the search: threads,
 //! limits, reuse, summary) · worker.rs (one thread's simulations) ·
-//! root.rs (the root position and its statistics) · children.rs (a new
+//! root.rs (the root position and its statistics) · dead.rs (groups
+//! proved dead, counted dead at a simulation's end) · children.rs (a new
 //! node's children with their priors) · params.rs · prior.rs · tree.rs.
 
 mod children;
+mod dead;
 mod params;
 pub mod prior;
 mod root;

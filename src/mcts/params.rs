@@ -77,6 +77,10 @@ pub struct SearchParams {
     /// Prior losses, at the root, for each move inside the region of an
     /// enclosed group that neither side changes by moving first.
     pub life_settled: u16,
+    /// 1: the groups the survey proves dead (dead even with their owner to
+    /// move first) count dead at the end of each simulation that leaves
+    /// the proof standing ([`super::dead`]); 0: off.
+    pub life_dead: u16,
     /// Nodes of each of the survey's solver readings.
     pub life_budget: u64,
     /// Share of a timed search's time the survey may take.
@@ -99,6 +103,7 @@ impl Default for SearchParams {
             amaf_distance: 0,
             life_prior: 0,
             life_settled: 0,
+            life_dead: 0,
             life_budget: 2_000,
             life_time: 0.15,
         }
@@ -207,6 +212,7 @@ static PARAMS: &[Param] = &[
     param!("amaf_distance", num, amaf_distance),
     param!("life_prior", num, life_prior),
     param!("life_settled", num, life_settled),
+    param!("life_dead", num, life_dead),
     param!("life_budget", num, life_budget),
     param!("life_time", num, life_time),
     param!("prior.even", num, priors.even),

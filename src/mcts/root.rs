@@ -4,6 +4,7 @@
 //! search makes both and summarises the statistics; its workers read the
 //! root and add to the statistics, and need nothing else of the search.
 
+use super::dead::DeadRegion;
 use super::tree::TreeMove;
 use crate::board::{Board, Color, Game, Move, Rules, Scoring, ARRAY_SIZE};
 use crate::patterns::Recent;
@@ -23,6 +24,9 @@ pub(super) struct Root<'a> {
     pub(super) adjusts: bool,
     /// The game, for the root's legal moves (superko included).
     pub(super) game: &'a Game,
+    /// Groups the life-and-death survey proved dead, counted dead at the
+    /// end of a simulation that leaves the proof standing.
+    pub(super) dead: Vec<DeadRegion>,
 }
 
 impl<'a> Root<'a> {
@@ -54,6 +58,7 @@ impl<'a> Root<'a> {
             adjusts: rules_in_playouts
                 && (game.rules().scoring() == Scoring::Territory || game.rules().group_tax()),
             game,
+            dead: Vec::new(),
         }
     }
 }

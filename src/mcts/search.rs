@@ -14,6 +14,7 @@
 //! mcts/children.rs for both.
 
 use super::children::new_children;
+use super::dead::DeadRegion;
 use super::params::SearchParams;
 use super::root::{Root, RootStats};
 use super::tree::{Node, Stats, Tree, TreeMove};
@@ -270,9 +271,10 @@ impl Search {
             to_move,
             komi,
         });
-        let root = Root::new(game, to_move, komi, self.params.rules_in_playouts);
+        let mut root = Root::new(game, to_move, komi, self.params.rules_in_playouts);
         self.expand_root(&root, avoid);
-        let hints = self.life_hints(&root, limits.deadline, start);
+        let (hints, dead) = self.life_hints(&root, limits.deadline, start);
+        root.dead = dead;
         self.apply_hints(&hints);
         self.root_stats.reset(ownership, moves_ownership);
         // A bound on the root's visits: the simulations still missing.
@@ -418,27 +420,36 @@ impl Search {
 
     /// The life-and-death survey's hints for the root
     /// ([`crate::tactics::life::survey`]): prior wins for the move that
-    /// decides an unsettled group, losses for moves inside a settled one.
-    /// The survey takes at most `params.life_time` of the time to
-    /// `deadline`.
-    fn life_hints(&mut self, root: &Root, deadline: Option<Instant>, start: Instant) -> Vec<Hint> {
+    /// decides an unsettled group, losses for moves inside a settled one;
+    /// and the groups it proved dead, when `life_dead` asks for them. The
+    /// survey takes at most `params.life_time` of the time to `deadline`.
+    fn life_hints(
+        &mut self,
+        root: &Root,
+        deadline: Option<Instant>,
+        start: Instant,
+    ) -> (Vec<Hint>, Vec<DeadRegion>) {
         let p = &self.params;
-        if p.life_prior == 0 && p.life_settled == 0 {
-            return Vec::new();
+        if p.life_prior == 0 && p.life_settled == 0 && p.life_dead == 0 {
+            return (Vec::new(), Vec::new());
         }
         let until =
             deadline.map(|d| start + d.saturating_duration_since(start).mul_f64(p.life_time));
         let board = root.board;
         let findings = survey(board, root.to_move, p.life_budget, until, &mut self.life);
         let mut hints = Vec::new();
+        let mut dead = Vec::new();
         for f in &findings {
+            if f.fate == Fate::Dead && p.life_dead > 0 {
+                dead.push(DeadRegion::new(board, f.defender, f.region));
+            }
             match f.fate {
                 Fate::Urgent { mv, ko } => hints.push(Hint {
                     mv,
                     wins: if ko { p.life_prior / 2 } else { p.life_prior },
                     losses: 0,
                 }),
-                Fate::Settled if p.life_settled > 0 => {
+                Fate::Settled | Fate::Dead if p.life_settled > 0 => {
                     for q in (f.region & board.empty_points()).iter() {
                         hints.push(Hint {
                             mv: q,
@@ -451,16 +462,17 @@ impl Search {
             }
         }
         log::debug!(
-            "life survey: {} groups, {} urgent, {} settled, {:.3} s",
+            "life survey: {} groups, {} urgent, {} settled, {} dead, {:.3} s",
             findings.len(),
             findings
                 .iter()
                 .filter(|f| matches!(f.fate, Fate::Urgent { .. }))
                 .count(),
             findings.iter().filter(|f| f.fate == Fate::Settled).count(),
+            findings.iter().filter(|f| f.fate == Fate::Dead).count(),
             start.elapsed().as_secs_f64()
         );
-        hints
+        (hints, dead)
     }
 
     /// Add `hints` to the priors of the root's children.

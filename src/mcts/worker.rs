@@ -160,7 +160,18 @@ impl Worker {
     ) {
         let leaf = self.select(tree, params, root);
         let tree_moves = self.moves.len();
+        let game_over = leaf.game_over;
         let mut difference = self.playout(leaf, policy);
+        if !game_over {
+            let tree_part = &self.moves[..tree_moves];
+            for d in root
+                .dead
+                .iter()
+                .filter(|d| d.holds(tree_part, root.to_move))
+            {
+                difference += d.adjustment(&self.board);
+            }
+        }
         if root.adjusts {
             difference += crate::board::playout_adjustment(&self.board, root.rules);
         }

@@ -17,8 +17,10 @@ pub enum Fate {
     /// The side to move decides it by this move (or a ko it takes
     /// first); its opponent, playing first, would decide it the other way.
     Urgent { mv: Point, ko: bool },
-    /// Neither side changes it by playing first.
+    /// Neither side changes it by playing first, and it lives.
     Settled,
+    /// It dies even when its owner plays first there (and wins every ko).
+    Dead,
     /// A read ran out of budget, or its answer is a ko the side to move
     /// cannot win first.
     Unknown,
@@ -150,6 +152,7 @@ fn fate(
     };
     match (first, second) {
         (Status::Unknown, _) | (_, Status::Unknown) => Fate::Unknown,
+        _ if matches!(defend, Status::Failure) && captures_read(board, problem) => Fate::Dead,
         (Status::Failure, _) | (_, Status::Failure) => Fate::Settled,
         (f, s) => match (succeeds(f), succeeds(s)) {
             (Some(Some(mv)), Some(_)) => Fate::Urgent {
@@ -159,6 +162,22 @@ fn fate(
             _ => Fate::Unknown,
         },
     }
+}
+
+/// Whether every attacking string inside `problem`'s region has all its
+/// liberties in the points the read plays on ([`super::zone`]). A
+/// defender that lives by capturing such a string at a liberty the read
+/// leaves out reads as dead: that failure is no proof of death.
+fn captures_read(board: &Board, problem: &Problem) -> bool {
+    let zone = super::zone(board, problem);
+    let mut left = board.stones(!problem.defender) & problem.region;
+    while let Some(p) = left.first() {
+        left -= board.string_bitboard(p);
+        if !(board.liberties(p) - zone).is_empty() {
+            return false;
+        }
+    }
+    true
 }
 
 /// Keys of a region's two readings.

@@ -36,7 +36,7 @@ fn a_group_that_turns_on_who_plays_first_is_urgent_for_both() {
 }
 
 #[test]
-fn a_group_that_neither_side_changes_is_settled_and_read_once() {
+fn a_group_dead_whoever_plays_first_is_dead_and_read_once() {
     // Black's H8-J8-H9 in White's corner has one eye: dead whoever plays
     // first. The second survey finds every reading in the cache.
     let b = board(&TWO_CORNERS);
@@ -46,7 +46,7 @@ fn a_group_that_neither_side_changes_is_settled_and_read_once() {
         .iter()
         .find(|f| f.stones.contains(pt("H8", 9)))
         .expect("the corner stones are read");
-    assert_eq!(dead.fate, Fate::Settled);
+    assert_eq!(dead.fate, Fate::Dead);
     let cached = cache.table.len();
     let again = survey(&b, Color::Black, 100_000, None, &mut cache);
     assert_eq!(cache.table.len(), cached);
@@ -61,4 +61,28 @@ fn a_survey_past_its_deadline_reads_nothing() {
     let b = board(&TWO_CORNERS);
     let past = Instant::now();
     assert!(survey(&b, Color::Black, 100_000, Some(past), &mut LifeCache::new()).is_empty());
+}
+
+#[test]
+fn a_group_that_lives_by_a_capture_the_read_cannot_play_is_not_dead() {
+    // Black's corner lives by B1: White's C1 would leave C2 in atari, taken
+    // at C3, a point the read does not play (reached only through C2).
+    // The solver's defence fails, but that is no proof of death.
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". O O . . . . . .",
+        "O O . O O O O . .",
+        "X X O X X X O . .",
+        ". . . X . X O . .",
+    ]);
+    let found = survey(&b, Color::Black, 100_000, None, &mut LifeCache::new());
+    let corner = found
+        .iter()
+        .find(|f| f.stones.contains(pt("D1", 9)))
+        .expect("the corner is read");
+    assert_ne!(corner.fate, Fate::Dead);
 }
