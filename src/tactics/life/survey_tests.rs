@@ -1,5 +1,5 @@
 use super::*;
-use crate::tactics::life::tests::{board, pt};
+use crate::tactics::life::tests::{board, pt, EASY_21};
 
 /// Black's straight three in the lower corner; in the upper one, Black's
 /// three stones with one eye (J9) inside White's wall.
@@ -68,17 +68,7 @@ fn a_group_that_lives_by_a_capture_the_read_cannot_play_is_not_dead() {
     // Black's corner lives by B1: White's C1 would leave C2 in atari, taken
     // at C3, a point the read does not play (reached only through C2).
     // The solver's defence fails, but that is no proof of death.
-    let b = board(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". O O . . . . . .",
-        "O O . O O O O . .",
-        "X X O X X X O . .",
-        ". . . X . X O . .",
-    ]);
+    let b = board(&EASY_21);
     let found = survey(&b, Color::Black, 100_000, None, &mut LifeCache::new());
     let corner = found
         .iter()

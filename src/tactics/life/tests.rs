@@ -8,6 +8,19 @@ pub(super) fn pt(v: &str, size: usize) -> Point {
     Point::parse(v, size).unwrap()
 }
 
+/// Go Game Guru easy-21 on 9x9: Black's corner lives by B1.
+pub(super) const EASY_21: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". O O . . . . . .",
+    "O O . O O O O . .",
+    "X X O X X X O . .",
+    ". . . X . X O . .",
+];
+
 /// Black's corner group with a straight three of eye space, walled in by
 /// White.
 const STRAIGHT_THREE: [&str; 9] = [
@@ -170,19 +183,9 @@ fn a_group_with_one_eye_is_dead_without_being_captured() {
 
 #[test]
 fn a_weak_stone_of_the_wall_is_inside_the_region() {
-    // Go Game Guru easy-21 on 9x9: White's C2 has two liberties, one (C3)
-    // outside the eye space: it counts as a stone inside, and C3 with it.
-    let b = board(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". O O . . . . . .",
-        "O O . O O O O . .",
-        "X X O X X X O . .",
-        ". . . X . X O . .",
-    ]);
+    // White's C2 has two liberties, one (C3) outside the eye space: it
+    // counts as a stone inside, and C3 with it.
+    let b = board(&EASY_21);
     let p = Problem::around(&b, pt("D1", 9)).unwrap();
     assert!(p.region.contains(pt("C2", 9)) && p.region.contains(pt("C3", 9)));
     assert!(
