@@ -113,7 +113,8 @@ pub enum Status {
     KoSecond(Option<Point>),
     /// It fails even when it wins every ko.
     Failure,
-    /// The read ran out of budget.
+    /// The read ran out of budget, or its failure is no proof
+    /// ([`Problem::defend`]).
     Unknown,
 }
 
@@ -196,9 +197,32 @@ impl Problem {
         self.status(board, budget, true)
     }
 
-    /// Can the defender, to move, keep the target from capture?
+    /// Can the defender, to move, keep the target from capture? A failure
+    /// is no proof while an attacking string inside the region has a
+    /// liberty the read does not play ([`Problem::reads_every_capture`]):
+    /// then the answer is unknown.
     pub fn defend(&self, board: &Board, budget: u64) -> Status {
-        self.status(board, budget, false)
+        match self.status(board, budget, false) {
+            Status::Failure if !self.reads_every_capture(board) => Status::Unknown,
+            s => s,
+        }
+    }
+
+    /// Whether every attacking string inside the region has all its
+    /// liberties among the points the read plays on ([`zone`]). When one
+    /// has not, a defender that lives by capturing it at that liberty (Go
+    /// Game Guru easy-21: C3, reached only through White's C2) reads as
+    /// dead.
+    pub fn reads_every_capture(&self, board: &Board) -> bool {
+        let zone = zone(board, self);
+        let mut left = board.stones(!self.defender) & self.region;
+        while let Some(p) = left.first() {
+            left -= board.string_bitboard(p);
+            if !(board.liberties(p) - zone).is_empty() {
+                return false;
+            }
+        }
+        true
     }
 
     fn status(&self, board: &Board, budget: u64, attacking: bool) -> Status {

@@ -152,7 +152,7 @@ fn fate(
     };
     match (first, second) {
         (Status::Unknown, _) | (_, Status::Unknown) => Fate::Unknown,
-        _ if matches!(defend, Status::Failure) && captures_read(board, problem) => Fate::Dead,
+        _ if matches!(defend, Status::Failure) => Fate::Dead,
         (Status::Failure, _) | (_, Status::Failure) => Fate::Settled,
         (f, s) => match (succeeds(f), succeeds(s)) {
             (Some(Some(mv)), Some(_)) => Fate::Urgent {
@@ -162,22 +162,6 @@ fn fate(
             _ => Fate::Unknown,
         },
     }
-}
-
-/// Whether every attacking string inside `problem`'s region has all its
-/// liberties in the points the read plays on ([`super::zone`]). A
-/// defender that lives by capturing such a string at a liberty the read
-/// leaves out reads as dead: that failure is no proof of death.
-fn captures_read(board: &Board, problem: &Problem) -> bool {
-    let zone = super::zone(board, problem);
-    let mut left = board.stones(!problem.defender) & problem.region;
-    while let Some(p) = left.first() {
-        left -= board.string_bitboard(p);
-        if !(board.liberties(p) - zone).is_empty() {
-            return false;
-        }
-    }
-    true
 }
 
 /// Keys of a region's two readings.

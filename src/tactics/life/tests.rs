@@ -193,3 +193,13 @@ fn a_weak_stone_of_the_wall_is_inside_the_region() {
         "a wall string of 4 liberties"
     );
 }
+
+#[test]
+fn a_defence_that_needs_a_capture_outside_the_read_is_unknown() {
+    // Black lives by B1 (White's C1 would leave C2 to be taken at C3); the
+    // read cannot play C3, so its failure to defend is no proof.
+    let b = board(&EASY_21);
+    let p = Problem::around(&b, pt("D1", 9)).unwrap();
+    assert!(!p.reads_every_capture(&b));
+    assert_eq!(p.defend(&b, 100_000), Status::Unknown);
+}
