@@ -69,42 +69,22 @@ impl DeadRegion {
     }
 
     /// Black's area minus White's that counting the group dead adds to the
-    /// area count of `board` (a simulation's end): 0 when its stones are
-    /// gone or the wall is broken; else the region is the attacker's, each
-    /// point of it that counted for the defender or for nobody moving over.
+    /// playout's count of `board` (a simulation's end,
+    /// [`Board::playout_area_difference`]): 0 when its stones are gone or
+    /// the wall is broken; else every point of the region becomes the
+    /// attacker's in place of what the playout's count made of it.
     pub(super) fn adjustment(&self, board: &Board) -> i32 {
         let attacker = !self.defender;
-        let theirs = board.stones(self.defender) & self.region;
-        let ours = board.stones(attacker);
-        if theirs.is_empty() || !(self.wall - ours).is_empty() {
+        let standing = !(board.stones(self.defender) & self.region).is_empty();
+        if !standing || !(self.wall - board.stones(attacker)).is_empty() {
             return 0;
         }
-        let stride = board.stride();
-        let mut empty = board.empty_points() & self.region;
-        // The region's points that counted for the attacker, and those
-        // that counted for the defender.
-        let mut for_attacker = (ours & self.region).count() as i32;
-        let mut for_defender = theirs.count() as i32;
-        while let Some(p) = empty.first() {
-            let mut seed = Bitboard::EMPTY;
-            seed.insert(p);
-            let space = seed.flood(stride, board.empty_points());
-            empty -= space;
-            let border = space.neighbours(stride) - space;
-            let touches_attacker = !(border & ours).is_empty();
-            let touches_defender = !(border & board.stones(self.defender)).is_empty();
-            let inside = (space & self.region).count() as i32;
-            match (touches_attacker, touches_defender) {
-                (true, false) => for_attacker += inside,
-                (false, true) => for_defender += inside,
-                _ => {}
-            }
-        }
-        let gain = self.region.count() as i32 - for_attacker + for_defender;
-        match attacker {
-            Color::Black => gain,
-            Color::White => -gain,
-        }
+        let all = self.region.count() as i32;
+        let attackers = match attacker {
+            Color::Black => all,
+            Color::White => -all,
+        };
+        attackers - board.playout_area_difference_in(self.region)
     }
 }
 

@@ -173,6 +173,11 @@ mod tests {
                 }
                 let total = (size * size) as i32;
                 assert!(r.area_difference.abs() <= total);
+                // Point by point, the whole board adds up to the same count.
+                assert_eq!(
+                    b.playout_area_difference_in(b.on_board()),
+                    r.area_difference
+                );
             }
         }
     }

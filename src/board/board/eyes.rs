@@ -2,6 +2,7 @@
 //! ask of the points around an empty point.
 
 use super::{Board, BORDER, WHITE};
+use crate::board::bitboard::Bitboard;
 use crate::board::point::{Color, Point};
 
 impl Board {
@@ -48,13 +49,18 @@ impl Board {
         let mut diff =
             self.stones[Color::Black].count() as i32 - self.stones[Color::White].count() as i32;
         for i in 0..self.num_empty {
-            diff += match self.playout_owner(Point::from_index(self.empties[i] as usize)) {
-                Some(Color::Black) => 1,
-                Some(Color::White) => -1,
-                None => 0,
-            };
+            diff += owner_value(self.playout_owner(Point::from_index(self.empties[i] as usize)));
         }
         diff
+    }
+
+    /// The part of [`Board::playout_area_difference`] that the points of
+    /// `points` make up: Black's of them less White's.
+    pub fn playout_area_difference_in(&self, points: Bitboard) -> i32 {
+        points
+            .iter()
+            .map(|p| owner_value(self.playout_owner(p)))
+            .sum()
     }
 
     /// Who owns `p` at the end of a playout: the colour of its stone, or of
@@ -82,5 +88,15 @@ impl Board {
             2 => Some(Color::White),
             _ => None,
         }
+    }
+}
+
+/// A point's worth to Black's area minus White's, by its owner.
+#[inline]
+fn owner_value(owner: Option<Color>) -> i32 {
+    match owner {
+        Some(Color::Black) => 1,
+        Some(Color::White) => -1,
+        None => 0,
     }
 }
