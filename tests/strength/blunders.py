@@ -18,7 +18,7 @@ import re
 import subprocess
 import sys
 
-from records import gtp, moves
+from records import gtp, moves, tianyuan_black
 
 
 def analyse(katago, record, visits):
@@ -64,7 +64,7 @@ def main():
         stderr=subprocess.DEVNULL, text=True)
     for record in a.records:
         t, mv, found = analyse(katago, record, a.visits)
-        colour = "B" if re.search(r"PB\[([^\]]*)\]", t).group(1).startswith(a.player) else "W"
+        colour = "B" if tianyuan_black(t, a.player) else "W"
         costs = []
         for i, (c, p) in enumerate(mv):
             if c != colour:

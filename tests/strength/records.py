@@ -20,9 +20,9 @@ def moves(t):
     return re.findall(r";([BW])\[([a-t]{0,2})\]", t)
 
 
-def tianyuan_black(t):
-    """Whether the record's PB names tianyuan."""
-    return re.search(r"PB\[([^\]]*)\]", t).group(1).startswith("tianyuan")
+def tianyuan_black(t, name="tianyuan"):
+    """Whether the record's PB names tianyuan (or the player `name`)."""
+    return re.search(r"PB\[([^\]]*)\]", t).group(1).startswith(name)
 
 
 def final_position(t, mv):
