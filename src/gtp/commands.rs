@@ -633,7 +633,8 @@ fn countlib(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
 }
 
 /// `attack` and `defend`, in GNU Go's form: `1 VERTEX` (the move; `PASS`
-/// for a string that needs no defence), or `0`.
+/// for a string that needs no defence), `2 VERTEX` (by a ko taken first),
+/// `3 VERTEX` (by a ko retaken after a threat), or `0`.
 fn read_string(e: &mut Engine, a: &Args, attack: bool) -> Result<String, GtpError> {
     a.expect(1, 1)?;
     let size = e.game().size();
@@ -645,6 +646,8 @@ fn read_string(e: &mut Engine, a: &Args, attack: bool) -> Result<String, GtpErro
     Ok(match (answer, mv) {
         (Answer::Yes, Some(m)) => format!("1 {}", m.to_gtp(size)),
         (Answer::Yes, None) => "1 PASS".to_string(),
+        (Answer::KoA, Some(m)) => format!("2 {}", m.to_gtp(size)),
+        (Answer::KoB, Some(m)) => format!("3 {}", m.to_gtp(size)),
         _ => "0".to_string(),
     })
 }

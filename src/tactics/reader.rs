@@ -12,16 +12,18 @@
 //! string that has as few as the string itself (a capturing race). A
 //! string with more than [`MAX_LIBERTIES`] liberties is safe; one with two
 //! is first tried as a ladder ([`super::ladder`]), which reads long chases
-//! cheaply. A simple ko falls to the side that takes it first (the other
-//! may not retake at once and gets no threats): a read is blind to ko
-//! fights. Each read has a budget of moves and a depth; one that runs out
+//! cheaply. Kos are read as GNU Go reads them: a side that may not retake
+//! a ko at once may retake it after a threat (once in a line), and a line
+//! won that way is won only by a ko ([`Answer::KoB`] for the side that
+//! needed the threat, [`Answer::KoA`] for the other, which took the ko
+//! first). Each read has a budget of moves and a depth; one that runs out
 //! answers "unknown", and the callers act on none of those.
 //!
 //! Moves that capture nothing are played on the board of the current
 //! depth and taken back ([`Board::play_quiet`]); a capture is played on a
 //! copy, in a stack of boards allocated once with the reader.
 
-use crate::board::{Board, Color, Point, PointSet};
+use crate::board::{Board, Color, IllegalMove, Point, PointSet};
 
 use super::ladder::{ladder_atari, two_liberties};
 
@@ -42,19 +44,54 @@ const BUDGET: u32 = 400;
 /// A read's answer for the side it asks about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
+    /// It succeeds, whatever the kos.
     Yes,
+    /// It succeeds if it wins a ko that it takes first (the other side
+    /// needs a threat to retake).
+    KoA,
+    /// It succeeds if it wins a ko that it must retake after a threat.
+    KoB,
+    /// It fails, even winning the kos.
     No,
     Unknown,
 }
 
 impl Answer {
     /// The answer to the opposite question (does the other side succeed):
-    /// yes and no swap, unknown stays.
+    /// yes and no swap, and so do the two kinds of ko; unknown stays.
     fn opposite(self) -> Answer {
         match self {
             Answer::Yes => Answer::No,
+            Answer::KoA => Answer::KoB,
+            Answer::KoB => Answer::KoA,
             Answer::No => Answer::Yes,
             Answer::Unknown => Answer::Unknown,
+        }
+    }
+
+    /// How good the answer is for the side it is about: no, then the ko
+    /// that needs a threat, the ko taken first, yes (unknown ranks with
+    /// no: nothing is acted on).
+    pub fn rank(self) -> u8 {
+        match self {
+            Answer::No | Answer::Unknown => 0,
+            Answer::KoB => 1,
+            Answer::KoA => 2,
+            Answer::Yes => 3,
+        }
+    }
+
+    /// Whether the side succeeds at least through a ko.
+    pub fn at_least_ko(self) -> bool {
+        self.rank() > 0
+    }
+
+    /// The answer of a line in which the side retook a ko after a threat:
+    /// a success is at best the ko that needed the threat.
+    fn after_threat(self) -> Answer {
+        match self {
+            Answer::Yes | Answer::KoA => Answer::KoB,
+            other => other,
         }
     }
 }
@@ -88,15 +125,19 @@ pub struct Reader {
     boards: Vec<Board>,
     /// Moves left to the current question.
     left: u32,
+    /// Ko retakes after a threat left to the current line (one a line).
+    threats: u32,
     /// Moves played over the reader's life (for measurement).
     pub moves_played: u64,
 }
 
-/// How a move was played: on the same board (to take back) or on the next
-/// board of the stack (a capture).
+/// How a move was played: on the same board (to take back), on the next
+/// board of the stack (a capture), or there as a ko retaken after a
+/// threat.
 enum Played {
     Quiet(crate::board::board::Undo),
     Copied,
+    AfterThreat,
 }
 
 impl Reader {
@@ -106,6 +147,7 @@ impl Reader {
         Reader {
             boards: (0..=MAX_DEPTH).map(|_| Board::new(size)).collect(),
             left: 0,
+            threats: 1,
             moves_played: 0,
         }
     }
@@ -143,25 +185,28 @@ impl Reader {
         for &s in strings.as_slice() {
             let size = board.string_size(s);
             if board.color_at(s) == Some(c) {
-                // Own string: is it in danger, and which moves save it?
-                if self.ask(|r| r.attack_after_pass(0, s)) != Answer::Yes {
+                // Own string: is it in danger (at least by a ko), and
+                // which moves do better for it than a pass?
+                let danger = self.ask(|r| r.attack_after_pass(0, s));
+                if !danger.at_least_ko() {
                     continue;
                 }
+                let passing = danger.opposite().rank();
                 let (mut found, mut unknown) = (false, false);
                 for m in defence_candidates(&self.boards[0], s).as_slice() {
                     match self.ask(|r| r.defends_with(0, s, *m)) {
-                        Answer::Yes => {
+                        Answer::Unknown => unknown = true,
+                        a if a.rank() > passing => {
                             out.save.insert(*m);
                             if size >= BIG_STRING {
                                 out.big.insert(*m);
                             }
                             found = true;
                         }
-                        Answer::Unknown => unknown = true,
-                        Answer::No => {}
+                        _ => {}
                     }
                 }
-                if !found && !unknown {
+                if !found && !unknown && danger == Answer::Yes {
                     // Dead as it stands: running on its liberties only
                     // adds stones to the capture.
                     for l in self.boards[0].liberties(s).iter() {
@@ -169,13 +214,16 @@ impl Reader {
                     }
                 }
             } else {
-                // Opposing string: can we take it, and could its owner
-                // save it if we did not?
-                if self.ask(|r| r.defend_after_pass(0, s)) != Answer::Yes {
+                // Opposing string: could its owner save it (at least by a
+                // ko) if we did not move, and which moves do better for
+                // us than a pass?
+                let life = self.ask(|r| r.defend_after_pass(0, s));
+                if !life.at_least_ko() {
                     continue;
                 }
+                let passing = life.opposite().rank();
                 for m in attack_candidates(&self.boards[0], s, true).as_slice() {
-                    if self.ask(|r| r.attacks_with(0, s, *m)) == Answer::Yes {
+                    if self.ask(|r| r.attacks_with(0, s, *m)).rank() > passing {
                         out.kill.insert(*m);
                         if size >= BIG_STRING {
                             out.big.insert(*m);
@@ -229,7 +277,7 @@ impl Reader {
         match self.ask(|r| r.attack_after_pass(0, s)) {
             Answer::No => return (Answer::Yes, None),
             Answer::Unknown => return (Answer::Unknown, None),
-            Answer::Yes => {}
+            Answer::Yes | Answer::KoA | Answer::KoB => {}
         }
         let candidates = defence_candidates(&self.boards[0], s);
         self.first_yes(candidates.as_slice(), |r, m| {
@@ -238,21 +286,28 @@ impl Reader {
     }
 
     /// The first of `moves` that `try_move` answers `Yes` for, with that
-    /// answer; else `Unknown` when some answer was, else `No`.
+    /// answer; else `Unknown` when some answer was; else the best ko found
+    /// (the first of its kind), else `No`.
     fn first_yes(
         &mut self,
         moves: &[Point],
         mut try_move: impl FnMut(&mut Reader, Point) -> Answer,
     ) -> (Answer, Option<Point>) {
         let mut unknown = false;
+        let mut best = (Answer::No, None);
         for &m in moves {
             match try_move(self, m) {
                 Answer::Yes => return (Answer::Yes, Some(m)),
                 Answer::Unknown => unknown = true,
-                Answer::No => {}
+                ko if ko.rank() > best.0.rank() => best = (ko, Some(m)),
+                _ => {}
             }
         }
-        (if unknown { Answer::Unknown } else { Answer::No }, None)
+        if unknown {
+            (Answer::Unknown, None)
+        } else {
+            best
+        }
     }
 
     /// One question, with a fresh budget.
@@ -263,28 +318,50 @@ impl Reader {
 
     /// Play `c` on `m` on the board of depth `d`: `None` when illegal,
     /// else how (and the depth of the board it is on now).
+    /// A ko retake that the ko rule forbids is played as if after a
+    /// threat, when the line has one left ([`Played::AfterThreat`]).
     fn play(&mut self, d: usize, c: Color, m: Point) -> Option<(Played, usize)> {
         let b = &mut self.boards[d];
-        if !b.is_legal(c, m) {
-            return None;
-        }
+        let how = match b.check_legal(c, m) {
+            Ok(()) => Played::Copied,
+            Err(IllegalMove::Ko) if self.threats > 0 => Played::AfterThreat,
+            Err(_) => return None,
+        };
         self.left = self.left.saturating_sub(1);
         self.moves_played += 1;
-        if let Some(u) = b.play_quiet(c, m) {
-            return Some((Played::Quiet(u), d));
+        if matches!(how, Played::Copied) {
+            if let Some(u) = b.play_quiet(c, m) {
+                return Some((Played::Quiet(u), d));
+            }
         }
         if d + 1 >= self.boards.len() {
             return None;
         }
         let (lo, hi) = self.boards.split_at_mut(d + 1);
         hi[0].copy_from(&lo[d]);
+        if matches!(how, Played::AfterThreat) {
+            // The threat and its answer are played elsewhere: all that is
+            // left of them here is the ko ban lifted.
+            hi[0].pass();
+            self.threats -= 1;
+        }
         hi[0].play_legal(c, m);
-        Some((Played::Copied, d + 1))
+        Some((how, d + 1))
     }
 
-    fn take_back(&mut self, d: usize, how: Played) {
-        if let Played::Quiet(u) = how {
-            self.boards[d].undo_quiet(u);
+    /// Take back a move played on board `d`; the returned function turns
+    /// the line's answer for the mover into the move's answer.
+    fn take_back(&mut self, d: usize, how: Played) -> fn(Answer) -> Answer {
+        match how {
+            Played::Quiet(u) => {
+                self.boards[d].undo_quiet(u);
+                std::convert::identity
+            }
+            Played::Copied => std::convert::identity,
+            Played::AfterThreat => {
+                self.threats += 1;
+                Answer::after_threat
+            }
         }
     }
 
@@ -390,8 +467,7 @@ impl Reader {
         } else {
             self.defend_rec(d2, s, plies + 1).opposite()
         };
-        self.take_back(d, how);
-        answer
+        self.take_back(d, how)(answer)
     }
 
     fn defend_rec(&mut self, d: usize, s: Point, plies: usize) -> Answer {
@@ -424,8 +500,7 @@ impl Reader {
         } else {
             self.attack_rec(d2, s, plies + 1).opposite()
         };
-        self.take_back(d, how);
-        answer
+        self.take_back(d, how)(answer)
     }
 }
 

@@ -115,3 +115,83 @@ fn reads_leave_the_reader_s_first_board_as_it_was() {
     r.boards[0].check_consistency().unwrap();
     assert!(r.moves_played > 0);
 }
+
+/// The corner of game 9 of the 19x19 match against Pachi
+/// (docs/games/pachi-19x19-2s), on 9x9: White's C9-C8-B8-C7-D7 (liberties
+/// D8, D9) against Black's B7-B6-C6-D6-B5 (liberties A6, A7), with B9 in
+/// atari. Black to move kills White only through a ko: after D8 or D9,
+/// White takes B9 at A9 and Black may retake at B9 only after a threat.
+fn corner_race() -> Board {
+    Board::from_rows(&[
+        ". X O . . . . . .",
+        "X O O . . . . . .",
+        ". X O O X X . . .",
+        ". X X X O O . . .",
+        "O X O O . O . . .",
+        ". O X O . . . . .",
+        ". O . O O O . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ])
+    .unwrap()
+}
+
+#[test]
+fn a_race_won_through_a_ko_is_read_as_a_ko() {
+    let b = corner_race();
+    let mut r = Reader::new(9);
+    let white = p("C9", 9);
+    // Black to move: a ko that Black must retake after a threat, and
+    // White, to move, saves the string by taking B9 at once.
+    let (answer, m) = r.attack_move(&b, white);
+    assert_eq!(answer, Answer::KoB);
+    assert!(
+        matches!(m.map(|m| m.to_gtp(9)).as_deref(), Some("D8" | "D9")),
+        "{m:?}"
+    );
+    assert_eq!(r.defence_move(&b, white), (Answer::Yes, Some(p("A9", 9))));
+    // The ko moves are kills for the tactical prior: without them White
+    // lives outright.
+    let m = r.weak_string_moves(&b, Color::Black, &[None]);
+    assert!(m.kill.contains(p("D8", 9)), "{:?}", names(&m.kill, 9));
+    assert!(m.big.contains(p("D8", 9)), "{:?}", names(&m.big, 9));
+    // After Black D9 and White's A9 the ko is White's, taken first: Black
+    // retakes at B9 after a threat.
+    let mut after = b.clone();
+    after.play(Color::Black, p("D9", 9)).unwrap();
+    after.play(Color::White, p("A9", 9)).unwrap();
+    assert_eq!(
+        r.attack_move(&after, white),
+        (Answer::KoB, Some(p("B9", 9)))
+    );
+}
+
+/// A ko in the corner that White has just taken at A1 (capturing B1):
+/// Black may not retake at once.
+#[test]
+fn a_ko_taken_first_is_the_taker_s_ko() {
+    let mut b = Board::from_rows(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "X X . . . . . . .",
+        "X O O . . . . . .",
+        ". X O . . . . . .",
+    ])
+    .unwrap();
+    b.play(Color::White, p("A1", 9)).unwrap();
+    let mut r = Reader::new(9);
+    let stone = p("A1", 9);
+    // Black retakes only after a threat; White, to move, connects.
+    assert_eq!(r.attack_move(&b, stone), (Answer::KoB, Some(p("B1", 9))));
+    assert_eq!(r.attack(&b, stone), Answer::KoB);
+    assert_eq!(r.defend(&b, stone), Answer::Yes);
+    // Seen from White: the string lives by a ko it took first, and
+    // connecting at B1 saves it outright.
+    let m = r.weak_string_moves(&b, Color::White, &[None]);
+    assert!(m.save.contains(p("B1", 9)), "{:?}", names(&m.save, 9));
+    assert!(m.futile.is_empty(), "{:?}", names(&m.futile, 9));
+}
