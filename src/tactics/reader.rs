@@ -81,11 +81,6 @@ impl Answer {
         }
     }
 
-    /// Whether the side succeeds at least through a ko.
-    pub fn at_least_ko(self) -> bool {
-        self.rank() > 0
-    }
-
     /// The answer of a line in which the side retook a ko after a threat:
     /// a success is at best the ko that needed the threat.
     fn after_threat(self) -> Answer {
@@ -163,8 +158,12 @@ impl Reader {
         near: &[Option<Point>],
     ) -> WeakStringMoves {
         let mut out = WeakStringMoves::default();
-        // Weak strings, the fewest liberties first.
-        let mut by_libs = [PointSet::<MAX_STRINGS>::new(); MAX_LIBERTIES as usize];
+        // The weak strings read: the fewest liberties first, then the
+        // biggest (on a busy 19x19 board there are many more than
+        // MAX_STRINGS, and a big string at stake matters most), in board
+        // order among equals.
+        let mut chosen = [(u32::MAX, Point::from_xy_unchecked(0, 0, 1)); MAX_STRINGS];
+        let mut len = 0;
         for p in board.points() {
             if board.color_at(p).is_none() || board.string_head(p) != p {
                 continue;
@@ -173,22 +172,29 @@ impl Reader {
             if n > MAX_LIBERTIES || (n == MAX_LIBERTIES && !touches(board, p, near)) {
                 continue;
             }
-            by_libs[n as usize - 1].add(p);
+            let key = (n << 16) | (0xffff - board.string_size(p).min(0xffff));
+            let Some(at) = chosen[..len].iter().position(|&(k, _)| k > key).or(
+                (len < MAX_STRINGS).then_some(len),
+            ) else {
+                continue;
+            };
+            len = (len + 1).min(MAX_STRINGS);
+            chosen.copy_within(at..len - 1, at + 1);
+            chosen[at] = (key, p);
         }
         let mut strings = PointSet::<MAX_STRINGS>::new();
-        for set in &by_libs {
-            for &p in set.as_slice() {
-                strings.add(p);
-            }
+        for &(_, p) in &chosen[..len] {
+            strings.add(p);
         }
         self.boards[0].copy_from(board);
         for &s in strings.as_slice() {
             let size = board.string_size(s);
             if board.color_at(s) == Some(c) {
-                // Own string: is it in danger (at least by a ko), and
-                // which moves do better for it than a pass?
+                // Own string: can the attacker take it, at least by a ko
+                // it takes first, and which moves do better for it than
+                // a pass?
                 let danger = self.ask(|r| r.attack_after_pass(0, s));
-                if !danger.at_least_ko() {
+                if danger.rank() < Answer::KoA.rank() {
                     continue;
                 }
                 let passing = danger.opposite().rank();
@@ -215,10 +221,10 @@ impl Reader {
                 }
             } else {
                 // Opposing string: could its owner save it (at least by a
-                // ko) if we did not move, and which moves do better for
-                // us than a pass?
+                // ko it takes first) if we did not move, and which moves
+                // do better for us than a pass?
                 let life = self.ask(|r| r.defend_after_pass(0, s));
-                if !life.at_least_ko() {
+                if life.rank() < Answer::KoA.rank() {
                     continue;
                 }
                 let passing = life.opposite().rank();
