@@ -244,6 +244,7 @@ static PARAMS: &[Param] = &[
     param!("prior.ladder_defence", num, priors.ladder_defence),
     param!("prior.tactics", num, priors.tactics),
     param!("prior.tactics_big", num, priors.tactics_big),
+    param!("prior.tactics_ko", num, priors.tactics_ko),
     param!("prior.tactics_after", num, priors.tactics_after),
     param!("prior.futile", num, priors.futile),
     param!("prior.hand_small", flag, priors.hand_small),

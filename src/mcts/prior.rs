@@ -137,6 +137,12 @@ pub struct PriorParams {
     /// Default 0 (off). Measured, A/B on 9x9 at 3,000 playouts
     /// (docs/STRENGTH.md): 30 against 0, 98 of 200 (49.0%, 42.2-55.9%).
     pub tactics_big: u16,
+    /// The virtual wins, instead of `tactics`, for a kill or save that
+    /// wins only a ko the side must retake after a threat (the opponent
+    /// takes it first), of a string that would otherwise die or live
+    /// outright (game 9 of the 19x19 match against Pachi, move 129).
+    /// Default 30, as `tactics`.
+    pub tactics_ko: u16,
     /// Virtual losses, given with the tactical prior, for a move that
     /// extends an own string that the reader finds dead whatever its owner
     /// plays (the atari-escape prior may have rated it up). Default 30
@@ -187,6 +193,7 @@ impl Default for PriorParams {
             ladder_defence: 0,
             tactics: 30,
             tactics_big: 0,
+            tactics_ko: 30,
             futile: 30,
             tactics_after: 20,
             hand_small: false,

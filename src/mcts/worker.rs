@@ -290,8 +290,9 @@ impl Worker {
     /// The tactical prior, read late: the children of `node` (where `c`
     /// is to move on the worker's board) that kill or save a weak string
     /// ([`Reader::weak_string_moves`]) get `prior.tactics` virtual wins,
-    /// those that only run with a dead string `prior.futile` virtual
-    /// losses.
+    /// those that do it only by a ko the opponent takes first
+    /// `prior.tactics_ko`, those that only run with a dead string
+    /// `prior.futile` virtual losses.
     fn give_tactics(
         &mut self,
         tree: &Tree,
@@ -303,7 +304,11 @@ impl Worker {
         let weak = self
             .reader
             .weak_string_moves(&self.board, c, &[recent.last, recent.last2]);
-        if weak.kill.is_empty() && weak.save.is_empty() && weak.futile.is_empty() {
+        if weak.kill.is_empty()
+            && weak.save.is_empty()
+            && weak.ko.is_empty()
+            && weak.futile.is_empty()
+        {
             return;
         }
         for child in tree.children(node) {
@@ -313,6 +318,8 @@ impl Worker {
                     if priors.tactics_big > 0 && weak.big.contains(p) {
                         child.add_prior_wins(priors.tactics_big);
                     }
+                } else if weak.ko.contains(p) {
+                    child.add_prior_wins(priors.tactics_ko);
                 } else if weak.futile.contains(p) && priors.futile > 0 {
                     child.add_prior_losses(priors.futile);
                 }

@@ -109,6 +109,11 @@ pub struct WeakStringMoves {
     /// The kills and saves that decide a string of at least
     /// [`BIG_STRING`] stones.
     pub big: PointSet<16>,
+    /// Moves that kill or save a string only by a ko the side must retake
+    /// after a threat ([`Answer::KoB`]), where the string would otherwise
+    /// live or die outright (not in `kill` or `save` unless they do that
+    /// for another string).
+    pub ko: PointSet<16>,
 }
 
 /// Stones in a string whose kill or save counts as big.
@@ -173,9 +178,11 @@ impl Reader {
                 continue;
             }
             let key = (n << 16) | (0xffff - board.string_size(p).min(0xffff));
-            let Some(at) = chosen[..len].iter().position(|&(k, _)| k > key).or(
-                (len < MAX_STRINGS).then_some(len),
-            ) else {
+            let Some(at) = chosen[..len]
+                .iter()
+                .position(|&(k, _)| k > key)
+                .or((len < MAX_STRINGS).then_some(len))
+            else {
                 continue;
             };
             len = (len + 1).min(MAX_STRINGS);
@@ -202,6 +209,10 @@ impl Reader {
                 for m in defence_candidates(&self.boards[0], s).as_slice() {
                     match self.ask(|r| r.defends_with(0, s, *m)) {
                         Answer::Unknown => unknown = true,
+                        Answer::KoB if passing == 0 => {
+                            out.ko.insert(*m);
+                            found = true;
+                        }
                         a if a.rank() > passing => {
                             out.save.insert(*m);
                             if size >= BIG_STRING {
@@ -229,7 +240,10 @@ impl Reader {
                 }
                 let passing = life.opposite().rank();
                 for m in attack_candidates(&self.boards[0], s, true).as_slice() {
-                    if self.ask(|r| r.attacks_with(0, s, *m)).rank() > passing {
+                    let a = self.ask(|r| r.attacks_with(0, s, *m));
+                    if a == Answer::KoB && passing == 0 {
+                        out.ko.insert(*m);
+                    } else if a.rank() > passing {
                         out.kill.insert(*m);
                         if size >= BIG_STRING {
                             out.big.insert(*m);

@@ -150,11 +150,11 @@ fn a_race_won_through_a_ko_is_read_as_a_ko() {
         "{m:?}"
     );
     assert_eq!(r.defence_move(&b, white), (Answer::Yes, Some(p("A9", 9))));
-    // The ko moves are kills for the tactical prior: without them White
+    // The ko moves are the tactical prior's ko kills: without them White
     // lives outright.
     let m = r.weak_string_moves(&b, Color::Black, &[None]);
-    assert!(m.kill.contains(p("D8", 9)), "{:?}", names(&m.kill, 9));
-    assert!(m.big.contains(p("D8", 9)), "{:?}", names(&m.big, 9));
+    assert!(m.ko.contains(p("D8", 9)), "{:?}", names(&m.ko, 9));
+    assert!(!m.kill.contains(p("D8", 9)), "{:?}", names(&m.kill, 9));
     // After Black D9 and White's A9 the ko is White's, taken first: Black
     // retakes at B9 after a threat.
     let mut after = b.clone();
