@@ -245,7 +245,6 @@ static PARAMS: &[Param] = &[
     param!("prior.tactics", num, priors.tactics),
     param!("prior.tactics_big", num, priors.tactics_big),
     param!("prior.tactics_ko", num, priors.tactics_ko),
-    param!("prior.tactics_ko_small", num, priors.tactics_ko_small),
     param!("prior.tactics_after", num, priors.tactics_after),
     param!("prior.futile", num, priors.futile),
     param!("prior.hand_small", flag, priors.hand_small),

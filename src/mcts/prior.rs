@@ -140,15 +140,12 @@ pub struct PriorParams {
     /// The virtual wins, instead of `tactics`, for a kill or save that
     /// wins only a ko the side must retake after a threat (the opponent
     /// takes it first), of a string that would otherwise die or live
-    /// outright (game 9 of the 19x19 match against Pachi, move 129), from
-    /// 13x13 up. Default 30, as `tactics`: the configuration measured on
-    /// 19x19 with the reader's choice of strings (docs/STRENGTH-HISTORY.md,
+    /// outright (game 9 of the 19x19 match against Pachi, move 129).
+    /// Default 0 (off): at 30 (as `tactics`) they were not stronger, on
+    /// 9x9 94 of 207 against the ko-blind reader (the sequential test's
+    /// H0 accepted), on 19x19 13 of 32 against 0 (docs/STRENGTH-HISTORY.md,
     /// "Kos in the capture reader").
     pub tactics_ko: u16,
-    /// The same below 13x13. Default 0: on 9x9 the ko moves at 30 were
-    /// not stronger (94 of 207 against the reader without kos, the
-    /// sequential test's H0 accepted).
-    pub tactics_ko_small: u16,
     /// Virtual losses, given with the tactical prior, for a move that
     /// extends an own string that the reader finds dead whatever its owner
     /// plays (the atari-escape prior may have rated it up). Default 30
@@ -199,8 +196,7 @@ impl Default for PriorParams {
             ladder_defence: 0,
             tactics: 30,
             tactics_big: 0,
-            tactics_ko: 30,
-            tactics_ko_small: 0,
+            tactics_ko: 0,
             futile: 30,
             tactics_after: 20,
             hand_small: false,

@@ -291,7 +291,7 @@ impl Worker {
     /// is to move on the worker's board) that kill or save a weak string
     /// ([`Reader::weak_string_moves`]) get `prior.tactics` virtual wins,
     /// those that do it only by a ko the opponent takes first
-    /// `prior.tactics_ko` (`tactics_ko_small` below 13x13), those that only run with a dead string
+    /// `prior.tactics_ko` (off by default), those that only run with a dead string
     /// `prior.futile` virtual losses.
     fn give_tactics(
         &mut self,
@@ -304,11 +304,7 @@ impl Worker {
         let weak = self
             .reader
             .weak_string_moves(&self.board, c, &[recent.last, recent.last2]);
-        let ko = if self.board.size() >= 13 {
-            priors.tactics_ko
-        } else {
-            priors.tactics_ko_small
-        };
+        let ko = priors.tactics_ko;
         if weak.kill.is_empty()
             && weak.save.is_empty()
             && (weak.ko.is_empty() || ko == 0)
