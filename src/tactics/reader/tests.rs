@@ -195,3 +195,38 @@ fn a_ko_taken_first_is_the_taker_s_ko() {
     assert!(m.save.contains(p("B1", 9)), "{:?}", names(&m.save, 9));
     assert!(m.futile.is_empty(), "{:?}", names(&m.futile, 9));
 }
+
+/// Game 9's position itself at move 129, Black to move: more than twenty
+/// strings of one or two liberties, the race's strings high on the board.
+#[test]
+fn the_biggest_weak_strings_are_read_first() {
+    let b = Board::from_rows(&[
+        ". X O . . . . . . . . . . . . . . . .",
+        "X O O . . . . . . . . . . . O O X O .",
+        ". X O O X X . X . . . . . O . . O O .",
+        ". X X X O O X . . . X . . . O O X . .",
+        "O X O O . O O X X . . . . . . X X . .",
+        ". O X O . . O O X . . . . . X . O X .",
+        ". O . O O O O X X . . . . . X O . . .",
+        ". . . . . X X O . . . . . . . X . O .",
+        ". . X O O O O . O . . . . . . X O . .",
+        ". . . X O X X O . . . . . . . . X O .",
+        ". . . . X . . O . . . . . . . . X . .",
+        ". . X . . . X X O O . . . . . . . X .",
+        ". . X . . . . . X . . . . . . . . . .",
+        ". O O X . . . . . . X . X . . . O X .",
+        ". . O X . . . . . . . . . . . O X X .",
+        ". . O X . . . . X . . O . X . O O O .",
+        ". . O X X O . . . X . . O . O . . . .",
+        ". . O O X O . . . X O X O . . . . . .",
+        ". . . . . X . . . . . . . . . . . . .",
+    ])
+    .unwrap();
+    let mut r = Reader::new(19);
+    // White's five stones at C19 are read (taken in board order they came
+    // fourteenth of the strings of two liberties, after the eight read):
+    // D18 and D19 kill them by a ko.
+    let m = r.weak_string_moves(&b, Color::Black, &[None]);
+    assert!(m.ko.contains(p("D18", 19)), "{:?}", names(&m.ko, 19));
+    assert!(m.ko.contains(p("D19", 19)), "{:?}", names(&m.ko, 19));
+}
