@@ -291,8 +291,8 @@ impl Worker {
     /// is to move on the worker's board) that kill or save a weak string
     /// ([`Reader::weak_string_moves`]) get `prior.tactics` virtual wins,
     /// those that do it only by a ko the opponent takes first
-    /// `prior.tactics_ko` (off by default), those that only run with a dead string
-    /// `prior.futile` virtual losses.
+    /// `prior.tactics_ko` (off by default), those that only run with a
+    /// dead string `prior.futile` virtual losses.
     fn give_tactics(
         &mut self,
         tree: &Tree,

@@ -72,7 +72,7 @@ impl Answer {
     /// How good the answer is for the side it is about: no, then the ko
     /// that needs a threat, the ko taken first, yes (unknown ranks with
     /// no: nothing is acted on).
-    pub fn rank(self) -> u8 {
+    fn rank(self) -> u8 {
         match self {
             Answer::No | Answer::Unknown => 0,
             Answer::KoB => 1,
@@ -189,12 +189,8 @@ impl Reader {
             chosen.copy_within(at..len - 1, at + 1);
             chosen[at] = (key, p);
         }
-        let mut strings = PointSet::<MAX_STRINGS>::new();
-        for &(_, p) in &chosen[..len] {
-            strings.add(p);
-        }
         self.boards[0].copy_from(board);
-        for &s in strings.as_slice() {
+        for &(_, s) in &chosen[..len] {
             let size = board.string_size(s);
             if board.color_at(s) == Some(c) {
                 // Own string: can the attacker take it, at least by a ko
@@ -342,14 +338,14 @@ impl Reader {
     /// threat, when the line has one left ([`Played::AfterThreat`]).
     fn play(&mut self, d: usize, c: Color, m: Point) -> Option<(Played, usize)> {
         let b = &mut self.boards[d];
-        let how = match b.check_legal(c, m) {
-            Ok(()) => Played::Copied,
-            Err(IllegalMove::Ko) if self.threats > 0 => Played::AfterThreat,
+        let after_threat = match b.check_legal(c, m) {
+            Ok(()) => false,
+            Err(IllegalMove::Ko) if self.threats > 0 => true,
             Err(_) => return None,
         };
         self.left = self.left.saturating_sub(1);
         self.moves_played += 1;
-        if matches!(how, Played::Copied) {
+        if !after_threat {
             if let Some(u) = b.play_quiet(c, m) {
                 return Some((Played::Quiet(u), d));
             }
@@ -359,13 +355,18 @@ impl Reader {
         }
         let (lo, hi) = self.boards.split_at_mut(d + 1);
         hi[0].copy_from(&lo[d]);
-        if matches!(how, Played::AfterThreat) {
+        if after_threat {
             // The threat and its answer are played elsewhere: all that is
             // left of them here is the ko ban lifted.
             hi[0].pass();
             self.threats -= 1;
         }
         hi[0].play_legal(c, m);
+        let how = if after_threat {
+            Played::AfterThreat
+        } else {
+            Played::Copied
+        };
         Some((how, d + 1))
     }
 
