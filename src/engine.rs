@@ -13,7 +13,7 @@ use crate::board::{
 };
 use crate::judge::{final_status, FinalStatus};
 use crate::mcts::{Reporter, SearchResult};
-use crate::player::{Answer, GenMode, Options, Player};
+use crate::player::{Answer, GenMode, Options, Player, Rank};
 use crate::sgf::{self, SgfGame, SgfNode};
 use crate::tactics::life;
 use crate::tactics::reader::{self, Reader};
@@ -65,6 +65,8 @@ pub enum Setting {
     Ponder(bool),
     /// Show the search to GoGui while `genmove` thinks.
     LiveGfx(bool),
+    /// The rank it plays at.
+    Rank(Rank),
 }
 
 /// The most search threads a setting may ask for.
@@ -175,6 +177,7 @@ impl Engine {
             Setting::Resign(b) => o.resign = b,
             Setting::Ponder(b) => o.ponder = b,
             Setting::LiveGfx(b) => self.live_gfx = b,
+            Setting::Rank(r) => o.rank = r,
             Setting::Time(_) | Setting::Threads(_) | Setting::ResignThreshold(_) => {
                 return Err(InvalidSetting)
             }

@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use tianyuan::bench;
 use tianyuan::board::{KoRule, Rules, Ruleset, MAX_SIZE, MIN_SIZE};
 use tianyuan::engine::{Engine, DEFAULT_SIZE};
-use tianyuan::player::Options;
+use tianyuan::player::{Options, Rank};
 
 #[derive(Parser)]
 #[command(
@@ -80,10 +80,20 @@ struct EngineArgs {
     /// A patterns file (from `train-patterns`) instead of the shipped one.
     #[arg(long, global = true)]
     patterns: Option<std::path::PathBuf>,
+    /// Play at this rank: 30k (a beginner) to 3k, as people write ranks
+    /// (15k, 15kyu), or max, the full player (docs/RANKS.md).
+    #[arg(long, global = true, default_value = "max", value_parser = parse_rank)]
+    rank: Rank,
     /// Set a search or playout parameter, NAME=VALUE (repeatable; for
     /// tuning matches: `--param list=` lists the names).
     #[arg(long = "param", global = true, value_name = "NAME=VALUE", value_parser = parse_param)]
     params: Vec<(String, String)>,
+}
+
+/// A rank for `--rank`.
+fn parse_rank(s: &str) -> Result<Rank, String> {
+    s.parse()
+        .map_err(|e: tianyuan::player::rank::RankError| e.0)
 }
 
 /// `NAME=VALUE` for `--param`, checked against the search's parameters.
@@ -292,6 +302,7 @@ impl EngineArgs {
             ponder: self.ponder,
             learned_prior: self.learned_prior,
             params: self.params.clone(),
+            rank: self.rank,
             judge_playouts: defaults.judge_playouts,
             judge_search: defaults.judge_search,
             patterns: match &self.patterns {

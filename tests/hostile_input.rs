@@ -121,6 +121,7 @@ const COMMANDS: &[&str] = &[
     "gogui-setup",
     "kgs-rules",
     "tianyuan-rules",
+    "tianyuan-rank",
     "countlib",
     "all_legal",
 ];

@@ -9,7 +9,8 @@ use super::args::{syntax_error, Args, GtpError};
 use crate::board::{
     Bitboard, Color, HandicapError, IllegalMove, KoRule, Move, Point, Rules, Ruleset,
 };
-use crate::engine::{Engine, PointStatus};
+use crate::engine::{Engine, PointStatus, Setting};
+use crate::player::rank::RankError;
 use crate::player::GenMode;
 use crate::tactics::reader::Answer;
 use crate::time::TimeControl;
@@ -182,6 +183,11 @@ pub static COMMANDS: &[Command] = &[
         name: "tianyuan-rules",
         help: "[RULES [KO]]: the rules in force, or set them (and the ko rule: simple|positional|situational)",
         run: Run::Reply(tianyuan_rules),
+    },
+    Command {
+        name: "tianyuan-rank",
+        help: "[RANK]: the rank it plays at (30k to 3k, or max), or set it",
+        run: Run::Reply(tianyuan_rank),
     },
     Command {
         name: "kgs-game_over",
@@ -535,6 +541,20 @@ fn kgs_rules(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     if ruleset != current.ruleset {
         e.set_rules(Rules::of(ruleset));
     }
+    Ok(String::new())
+}
+
+/// `tianyuan-rank`: the rank it plays at (`15k`, `max`), or set it
+/// (`15k`, `15 kyu`, `max`); a rank it does not play is refused with the
+/// reason, and the rank stays as it was.
+fn tianyuan_rank(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
+    a.expect(0, 2)?;
+    if a.is_empty() {
+        return Ok(e.options().rank.to_string());
+    }
+    let rank = a.all().join(" ").parse().map_err(|r: RankError| r.0)?;
+    e.set(Setting::Rank(rank))
+        .map_err(|_| "invalid rank".to_string())?;
     Ok(String::new())
 }
 

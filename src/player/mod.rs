@@ -7,8 +7,10 @@
 pub mod analysis;
 mod endgame;
 mod options;
+pub mod rank;
 
 pub use options::{dynamic_komi, Options, PlayerParams};
+pub use rank::Rank;
 
 use crate::board::{Color, Game, Move, Point};
 use crate::mcts::{Limits, Reporter, Search, SearchResult, Task};
@@ -110,7 +112,10 @@ impl Player {
             return Answer::Move(mv);
         }
         let deadline = endgame.search_deadline();
-        let result = self.search_move(game, c, time, deadline, stop, reporter);
+        let result = match rank::Style::of(self.options.rank) {
+            None => self.search_move(game, c, time, deadline, stop, reporter, None),
+            Some(style) => self.search_at_rank(game, c, time, deadline, stop, reporter, style),
+        };
         let answer = self.choose(game, &result, &mut endgame);
         self.remember(game, c, result);
         answer
@@ -127,7 +132,7 @@ impl Player {
         stop: &AtomicBool,
     ) -> &SearchResult {
         let deadline = self.move_deadline(game, c, time, Instant::now());
-        let result = self.search_move(game, c, time, deadline, stop, None);
+        let result = self.search_move(game, c, time, deadline, stop, None, None);
         self.remember(game, c, result);
         self.last.as_ref().expect("just kept")
     }
@@ -145,8 +150,54 @@ impl Player {
         self.last = Some(result);
     }
 
+    /// The move search of a rank below the top ([`rank`]): the rank's
+    /// simulations among the moves it sees. When that search would pass
+    /// while the rank did not see every move, the rank looks again at all
+    /// of them (a person does not pass while there is a move to play), and
+    /// passes only if the search with every move would too.
+    #[allow(clippy::too_many_arguments)]
+    fn search_at_rank(
+        &mut self,
+        game: &Game,
+        c: Color,
+        time: &TimeState,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+        reporter: Option<Reporter<'_>>,
+        style: rank::Style,
+    ) -> SearchResult {
+        let playouts = self
+            .options
+            .playouts
+            .map_or(style.playouts, |p| p.min(style.playouts));
+        let seed = self.options.seed ^ self.searches.wrapping_mul(0xD1B5_4A32_D192_ED03);
+        let unseen = rank::unseen_moves(game, c, &style, seed);
+        let looked_at_all = unseen.is_empty();
+        let sight = Sight {
+            playouts,
+            avoid: unseen,
+        };
+        // Without a time control a rank answers within RANK_TIME; with
+        // one, the clock's budget for the move bounds it.
+        let deadline = if time.control == crate::time::TimeControl::None {
+            Some(Instant::now() + rank::RANK_TIME)
+        } else {
+            deadline
+        };
+        let result = self.search_move(game, c, time, deadline, stop, reporter, Some(sight));
+        if result.best != Some(None) || looked_at_all {
+            return result;
+        }
+        let sight = Sight {
+            playouts,
+            avoid: Vec::new(),
+        };
+        self.search_move(game, c, time, deadline, stop, None, Some(sight))
+    }
+
     /// The search of a move for `c`, until `deadline` (or the options'
-    /// playouts).
+    /// playouts), or as a rank's `sight` allows.
+    #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
         game: &Game,
@@ -155,17 +206,24 @@ impl Player {
         deadline: Option<Instant>,
         stop: &AtomicBool,
         reporter: Option<Reporter<'_>>,
+        sight: Option<Sight>,
     ) -> SearchResult {
         let board = game.board();
+        let playouts = sight
+            .as_ref()
+            .map_or(self.options.playouts, |s| Some(s.playouts));
         let limits = Limits {
-            playouts: self.options.playouts,
+            playouts,
             deadline,
-            early_stop: self.options.playouts.is_none()
+            early_stop: playouts.is_none()
                 && budget::time_carries_over(time.control, &time.clocks[c]),
             stop_when_full: false,
             ..Limits::default()
         };
-        let task = self.task(game, c, limits);
+        let mut task = self.task(game, c, limits);
+        if let Some(sight) = sight {
+            task.avoid = sight.avoid;
+        }
         let offset = task.komi_offset;
         let result = self.search().run(game, &task, stop, reporter);
         log::debug!(
@@ -262,6 +320,13 @@ impl Player {
                 .as_ref()
                 .is_none_or(|s| s.params.rules_in_playouts)
     }
+}
+
+/// What a rank below the top searches: this many simulations, among the
+/// root moves it sees (the others avoided).
+struct Sight {
+    playouts: u64,
+    avoid: Vec<Option<Point>>,
 }
 
 /// Under rules where points beyond the win decide what is worth playing

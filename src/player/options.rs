@@ -33,6 +33,8 @@ pub struct Options {
     pub judge_playouts: u32,
     /// Simulations of the judgement's search of the strings it is unsure of.
     pub judge_search: u64,
+    /// The rank it plays at ([`super::rank`]); `max` is the full player.
+    pub rank: super::Rank,
     /// Search and playout parameters set by name
     /// ([`SearchParams::set`]), in order, after the defaults and
     /// `learned_prior`.
@@ -84,6 +86,7 @@ impl Default for Options {
             learned_prior: crate::mcts::PriorParams::default().learned,
             patterns: crate::patterns::shipped(),
             params: Vec::new(),
+            rank: super::Rank::Max,
             judge_playouts: crate::judge::JUDGE_PLAYOUTS,
             judge_search: crate::judge::JUDGE_SEARCH,
         }

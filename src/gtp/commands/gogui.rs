@@ -181,14 +181,15 @@ pub fn param(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
         return Ok(format!(
             "[string] playouts {}\n[string] time {}\n[string] threads {}\n\
              [string] resign_threshold {}\n[bool] resign {}\n[bool] ponder {}\n\
-             [bool] live_gfx {}",
+             [bool] live_gfx {}\n[string] rank {}",
             o.playouts.unwrap_or(0),
             o.time,
             o.threads,
             o.resign_threshold,
             bit(o.resign),
             bit(o.ponder),
-            bit(e.live_gfx())
+            bit(e.live_gfx()),
+            o.rank
         ));
     }
     a.expect(2, 2)?;
@@ -211,6 +212,10 @@ pub fn param(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
         "resign" => Setting::Resign(bool_value()?),
         "ponder" => Setting::Ponder(bool_value()?),
         "live_gfx" => Setting::LiveGfx(bool_value()?),
+        "rank" => Setting::Rank(
+            text.parse()
+                .map_err(|r: crate::player::rank::RankError| r.0)?,
+        ),
         _ => return Err(syntax_error()),
     };
     e.set(setting).map_err(|_| syntax_error())?;
