@@ -114,7 +114,31 @@ impl Player {
         let deadline = endgame.search_deadline();
         let result = match rank::Style::of(self.options.rank) {
             None => self.search_move(game, c, time, deadline, stop, reporter, None),
-            Some(style) => self.search_at_rank(game, c, time, deadline, stop, reporter, style),
+            Some(style) => {
+                // A rank answers within RANK_TIME without a time control;
+                // with one, the clock's budget for the move bounds it.
+                let deadline = if time.control == crate::time::TimeControl::None {
+                    Some(Instant::now() + rank::RANK_TIME)
+                } else {
+                    deadline
+                };
+                let sight = self.rank_sight(game, c, &style);
+                let (playouts, looked_at_all) = (sight.playouts, sight.avoid.is_empty());
+                let result = self.search_move(game, c, time, deadline, stop, reporter, Some(sight));
+                if result.best == Some(None) && !looked_at_all {
+                    // It would pass without having seen every move: it
+                    // looks again at all of them (a person does not pass
+                    // while there is a move to play), and passes only if
+                    // that search would too.
+                    let sight = Sight {
+                        playouts,
+                        avoid: Vec::new(),
+                    };
+                    self.search_move(game, c, time, deadline, stop, None, Some(sight))
+                } else {
+                    result
+                }
+            }
         };
         let answer = self.choose(game, &result, &mut endgame);
         self.remember(game, c, result);
@@ -150,49 +174,18 @@ impl Player {
         self.last = Some(result);
     }
 
-    /// The move search of a rank below the top ([`rank`]): the rank's
-    /// simulations among the moves it sees. When that search would pass
-    /// while the rank did not see every move, the rank looks again at all
-    /// of them (a person does not pass while there is a move to play), and
-    /// passes only if the search with every move would too.
-    #[allow(clippy::too_many_arguments)]
-    fn search_at_rank(
-        &mut self,
-        game: &Game,
-        c: Color,
-        time: &TimeState,
-        deadline: Option<Instant>,
-        stop: &AtomicBool,
-        reporter: Option<Reporter<'_>>,
-        style: rank::Style,
-    ) -> SearchResult {
+    /// What a rank below the top ([`rank`]) searches this move: its
+    /// simulations (or the options' fewer), among a sample of the moves.
+    fn rank_sight(&self, game: &Game, c: Color, style: &rank::Style) -> Sight {
         let playouts = self
             .options
             .playouts
             .map_or(style.playouts, |p| p.min(style.playouts));
         let seed = self.options.seed ^ self.searches.wrapping_mul(0xD1B5_4A32_D192_ED03);
-        let unseen = rank::unseen_moves(game, c, &style, seed);
-        let looked_at_all = unseen.is_empty();
-        let sight = Sight {
+        Sight {
             playouts,
-            avoid: unseen,
-        };
-        // Without a time control a rank answers within RANK_TIME; with
-        // one, the clock's budget for the move bounds it.
-        let deadline = if time.control == crate::time::TimeControl::None {
-            Some(Instant::now() + rank::RANK_TIME)
-        } else {
-            deadline
-        };
-        let result = self.search_move(game, c, time, deadline, stop, reporter, Some(sight));
-        if result.best != Some(None) || looked_at_all {
-            return result;
+            avoid: rank::unseen_moves(game, c, style, seed),
         }
-        let sight = Sight {
-            playouts,
-            avoid: Vec::new(),
-        };
-        self.search_move(game, c, time, deadline, stop, None, Some(sight))
     }
 
     /// The search of a move for `c`, until `deadline` (or the options'
