@@ -84,6 +84,10 @@ struct EngineArgs {
     /// (15k, 15kyu), or max, the full player (docs/RANKS.md).
     #[arg(long, global = true, default_value = "max", value_parser = parse_rank)]
     rank: Rank,
+    /// For calibration runs: the style a rank below max plays instead of
+    /// its own, SEEN,PLAYOUTS,TASTE (docs/RANKS.md).
+    #[arg(long, global = true, hide = true, value_parser = tianyuan::player::rank::Style::parse)]
+    rank_style: Option<tianyuan::player::rank::Style>,
     /// Set a search or playout parameter, NAME=VALUE (repeatable; for
     /// tuning matches: `--param list=` lists the names).
     #[arg(long = "param", global = true, value_name = "NAME=VALUE", value_parser = parse_param)]
@@ -303,6 +307,7 @@ impl EngineArgs {
             learned_prior: self.learned_prior,
             params: self.params.clone(),
             rank: self.rank,
+            rank_style: self.rank_style,
             judge_playouts: defaults.judge_playouts,
             judge_search: defaults.judge_search,
             patterns: match &self.patterns {

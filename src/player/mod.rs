@@ -112,7 +112,11 @@ impl Player {
             return Answer::Move(mv);
         }
         let deadline = endgame.search_deadline();
-        let result = match rank::Style::of(self.options.rank) {
+        let style = match self.options.rank {
+            rank::Rank::Max => None,
+            r => self.options.rank_style.or(rank::Style::of(r)),
+        };
+        let result = match style {
             None => self.search_move(game, c, time, deadline, stop, reporter, None),
             Some(style) => {
                 // A rank answers within RANK_TIME without a time control;
@@ -184,7 +188,7 @@ impl Player {
         let seed = self.options.seed ^ self.searches.wrapping_mul(0xD1B5_4A32_D192_ED03);
         Sight {
             playouts,
-            avoid: rank::unseen_moves(game, c, style, seed),
+            avoid: rank::unseen_moves(game, c, style, self.options.patterns, seed),
         }
     }
 

@@ -35,6 +35,9 @@ pub struct Options {
     pub judge_search: u64,
     /// The rank it plays at ([`super::rank`]); `max` is the full player.
     pub rank: super::Rank,
+    /// A style that a rank below `max` plays in place of its own, for
+    /// calibration runs (`--rank-style`).
+    pub rank_style: Option<super::rank::Style>,
     /// Search and playout parameters set by name
     /// ([`SearchParams::set`]), in order, after the defaults and
     /// `learned_prior`.
@@ -87,6 +90,7 @@ impl Default for Options {
             patterns: crate::patterns::shipped(),
             params: Vec::new(),
             rank: super::Rank::Max,
+            rank_style: None,
             judge_playouts: crate::judge::JUDGE_PLAYOUTS,
             judge_search: crate::judge::JUDGE_SEARCH,
         }

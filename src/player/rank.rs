@@ -22,6 +22,7 @@
 //! anchors set (docs/RANKS.md).
 
 use crate::board::{Color, Game, Move, Point};
+use crate::patterns::{spatial, Model, Recent};
 use crate::tactics;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -138,6 +139,11 @@ pub struct Style {
     pub seen: f64,
     /// Simulations of its search among them.
     pub playouts: u64,
+    /// How much the learned move model steers which moves it sees: a
+    /// move's weight in the draw is its model strength, relative to the
+    /// best move's, to this power (0: every move alike; 1: in proportion
+    /// to the model).
+    pub taste: f64,
 }
 
 /// The calibration's anchors: (rank on the kyu scale, moves seen of 361,
@@ -169,6 +175,28 @@ impl Style {
         Some(Style {
             seen: lerp(a.1, b.1) / 361.0,
             playouts: lerp(a.2, b.2).round().max(1.0) as u64,
+            taste: 0.0,
+        })
+    }
+
+    /// A style written `SEEN,PLAYOUTS,TASTE` (moves seen of 361,
+    /// simulations, taste), for calibration runs (`--rank-style`).
+    pub fn parse(text: &str) -> Result<Style, String> {
+        let bad = || format!("{text:?} is not SEEN,PLAYOUTS,TASTE (for example 20,64,0.5)");
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let [seen, playouts, taste] = parts[..] else {
+            return Err(bad());
+        };
+        let seen: f64 = seen.parse().map_err(|_| bad())?;
+        let playouts: u64 = playouts.parse().map_err(|_| bad())?;
+        let taste: f64 = taste.parse().map_err(|_| bad())?;
+        if !((1.0..=361.0).contains(&seen) && playouts >= 1 && (0.0..=4.0).contains(&taste)) {
+            return Err(bad());
+        }
+        Ok(Style {
+            seen: seen / 361.0,
+            playouts,
+            taste,
         })
     }
 
@@ -190,27 +218,54 @@ pub const NEAR_DISTANCE: usize = 3;
 /// `game`'s position: all but a sample of [`Style::seen_of`] of them,
 /// drawn with weights (Efraimidis and Spirakis' keys `u^(1/w)`) from
 /// `seed`. The pass is always seen. Empty when it sees every move.
-pub fn unseen_moves(game: &Game, c: Color, style: &Style, seed: u64) -> Vec<Option<Point>> {
+pub fn unseen_moves(
+    game: &Game,
+    c: Color,
+    style: &Style,
+    model: &Model,
+    seed: u64,
+) -> Vec<Option<Point>> {
     let board = game.board();
-    let recent: Vec<Point> = game
-        .moves()
-        .iter()
-        .rev()
-        .take(2)
-        .filter_map(|&(_, mv)| match mv {
-            Move::Play(p) => Some(p),
-            Move::Pass => None,
-        })
-        .collect();
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut keyed: Vec<(f64, Point)> = board
+    // The last two moves (`None`: a pass, or no move yet).
+    let point = |back: usize| {
+        let moves = game.moves();
+        match moves.len().checked_sub(back).map(|i| moves[i].1) {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
+        }
+    };
+    let recent = Recent {
+        last: point(1),
+        last2: point(2),
+    };
+    let legal: Vec<Point> = board
         .points()
         .filter(|&p| board.is_empty_at(p) && game.is_legal(c, p))
-        .map(|p| {
-            let near = recent
-                .iter()
-                .any(|&r| tactics::distance(board, p, r) <= NEAR_DISTANCE);
-            let w = if near { NEAR_WEIGHT } else { 1.0 };
+        .collect();
+    // The model's strengths of the moves, when the style's taste asks
+    // for them (relative to the strongest move's).
+    let mut strengths = vec![1.0; legal.len()];
+    if style.taste > 0.0 {
+        let mut scratch = board.clone();
+        let codes = spatial::Codes::new(board, c);
+        for (s, &p) in strengths.iter_mut().zip(&legal) {
+            *s = model.strength_in(&codes, &mut scratch, c, p, recent);
+        }
+        let top = strengths.iter().copied().fold(f64::MIN_POSITIVE, f64::max);
+        for s in &mut strengths {
+            *s = (*s / top).max(1e-9).powf(style.taste);
+        }
+    }
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut keyed: Vec<(f64, Point)> = legal
+        .iter()
+        .zip(&strengths)
+        .map(|(&p, &strength)| {
+            let near = [recent.last, recent.last2]
+                .into_iter()
+                .flatten()
+                .any(|r| tactics::distance(board, p, r) <= NEAR_DISTANCE);
+            let w = strength * if near { NEAR_WEIGHT } else { 1.0 };
             let u: f64 = rng.gen_range(f64::MIN_POSITIVE..1.0);
             (u.powf(1.0 / w), p)
         })
@@ -273,6 +328,57 @@ mod tests {
         assert!(Rank::Max.stronger_than(Rank::Kyu(3)));
         assert!(Rank::Dan(1).stronger_than(Rank::Kyu(1)));
         assert!(!Rank::Kyu(10).stronger_than(Rank::Kyu(9)));
+    }
+
+    #[test]
+    fn styles_parse_for_calibration_runs() {
+        let s = Style::parse("20, 64, 0.5").unwrap();
+        assert!((s.seen * 361.0 - 20.0).abs() < 1e-9);
+        assert_eq!((s.playouts, s.taste), (64, 0.5));
+        for bad in [
+            "",
+            "20,64",
+            "20,64,1,2",
+            "0,64,1",
+            "20,0,1",
+            "20,64,-1",
+            "a,b,c",
+        ] {
+            assert!(Style::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_moves_seen_follow_the_model_as_the_taste_asks() {
+        // 9x9, Black to move after White's atari on the black stone on
+        // C3: with taste, the escape is seen far more often than without.
+        let mut g = Game::new(9, 7.5, crate::board::Rules::chinese());
+        let p = |s| Point::parse(s, 9).unwrap();
+        for (c, m) in [
+            (Color::Black, "C3"),
+            (Color::White, "C4"),
+            (Color::Black, "G7"),
+            (Color::White, "B3"),
+            (Color::Black, "G3"),
+            (Color::White, "C2"),
+        ] {
+            g.play(c, Move::Play(p(m))).unwrap();
+        }
+        let model = crate::patterns::shipped();
+        let seen_escape = |taste: f64| {
+            let style = Style {
+                seen: 3.0 / 76.0,
+                playouts: 1,
+                taste,
+            };
+            (0..200)
+                .filter(|&seed| {
+                    !unseen_moves(&g, Color::Black, &style, model, seed).contains(&Some(p("D3")))
+                })
+                .count()
+        };
+        let (blind, tasting) = (seen_escape(0.0), seen_escape(1.0));
+        assert!(tasting > 2 * blind && tasting > 100, "{blind} {tasting}");
     }
 
     #[test]
