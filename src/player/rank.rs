@@ -146,17 +146,40 @@ pub struct Style {
     pub taste: f64,
 }
 
-/// The calibration's anchors: (rank on the kyu scale, moves seen of 361,
-/// simulations). Ranks between two anchors are interpolated on a log scale.
-/// Provisional until the calibration of docs/RANKS.md replaces them.
-pub const ANCHORS: &[(i32, f64, f64)] = &[
-    (30, 3.0, 1.0),
-    (25, 5.0, 4.0),
-    (20, 10.0, 16.0),
-    (15, 20.0, 64.0),
-    (10, 45.0, 250.0),
-    (5, 110.0, 1000.0),
-    (3, 200.0, 2000.0),
+/// One anchor of the calibration: the style of a rank.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Anchor {
+    /// The rank on the kyu scale ([`Rank::kyu_scale`]).
+    pub kyu: i32,
+    /// Moves seen of 361.
+    pub seen: f64,
+    /// Simulations.
+    pub playouts: f64,
+    /// The draw's taste ([`Style::taste`]).
+    pub taste: f64,
+}
+
+const fn anchor(kyu: i32, seen: f64, playouts: f64, taste: f64) -> Anchor {
+    Anchor {
+        kyu,
+        seen,
+        playouts,
+        taste,
+    }
+}
+
+/// The calibration's anchors, weakest first; ranks between two are
+/// interpolated on a log scale. From the first probes against KaTrain's
+/// ranked AI and a ladder of the styles against each other (docs/RANKS.md);
+/// a rung of 20 games at each rank is still to come.
+pub const ANCHORS: &[Anchor] = &[
+    anchor(30, 1.0, 1.0, 0.3),
+    anchor(25, 1.0, 1.0, 0.7),
+    anchor(20, 3.0, 1.0, 1.0),
+    anchor(15, 20.0, 64.0, 1.0),
+    anchor(10, 60.0, 600.0, 1.0),
+    anchor(5, 150.0, 2000.0, 1.0),
+    anchor(3, 361.0, 4000.0, 1.0),
 ];
 
 impl Style {
@@ -164,18 +187,18 @@ impl Style {
     pub fn of(rank: Rank) -> Option<Style> {
         let k = rank.kyu_scale()?;
         let (first, last) = (ANCHORS[0], ANCHORS[ANCHORS.len() - 1]);
-        let k = k.clamp(last.0, first.0);
+        let k = k.clamp(last.kyu, first.kyu);
         let pair = ANCHORS
             .windows(2)
-            .find(|w| w[1].0 <= k && k <= w[0].0)
+            .find(|w| w[1].kyu <= k && k <= w[0].kyu)
             .expect("the anchors cover the ranks");
         let (a, b) = (pair[0], pair[1]);
-        let t = f64::from(a.0 - k) / f64::from(a.0 - b.0);
+        let t = f64::from(a.kyu - k) / f64::from(a.kyu - b.kyu);
         let lerp = |x: f64, y: f64| (x.ln() + t * (y.ln() - x.ln())).exp();
         Some(Style {
-            seen: lerp(a.1, b.1) / 361.0,
-            playouts: lerp(a.2, b.2).round().max(1.0) as u64,
-            taste: 0.0,
+            seen: lerp(a.seen, b.seen) / 361.0,
+            playouts: lerp(a.playouts, b.playouts).round().max(1.0) as u64,
+            taste: lerp(a.taste, b.taste),
         })
     }
 
@@ -320,8 +343,10 @@ mod tests {
         let mut last = Style::of(Rank::Kyu(MIN_KYU)).unwrap();
         for k in (3..MIN_KYU).rev() {
             let s = Style::of(Rank::Kyu(k)).unwrap();
-            assert!(s.seen > last.seen, "{k}k");
+            assert!(s.seen >= last.seen, "{k}k");
             assert!(s.playouts >= last.playouts, "{k}k");
+            assert!(s.taste >= last.taste, "{k}k");
+            assert!(s != last, "{k}k plays as {}k", k + 1);
             last = s;
         }
         assert_eq!(Style::of(Rank::Max), None);
@@ -383,12 +408,14 @@ mod tests {
 
     #[test]
     fn anchors_are_met_exactly() {
-        for &(k, seen, playouts) in ANCHORS {
-            let s = Style::of(Rank::Kyu(k as u8)).unwrap();
-            assert!((s.seen * 361.0 - seen).abs() < 1e-9, "{k}k");
-            assert_eq!(s.playouts, playouts as u64, "{k}k");
+        for a in ANCHORS {
+            let s = Style::of(Rank::Kyu(a.kyu as u8)).unwrap();
+            assert!((s.seen * 361.0 - a.seen).abs() < 1e-9, "{}k", a.kyu);
+            assert_eq!(s.playouts, a.playouts as u64, "{}k", a.kyu);
+            assert!((s.taste - a.taste).abs() < 1e-9, "{}k", a.kyu);
         }
         assert_eq!(Style::of(Rank::Kyu(30)).unwrap().seen_of(0), 1);
-        assert_eq!(Style::of(Rank::Kyu(3)).unwrap().seen_of(361), 200);
+        assert_eq!(Style::of(Rank::Kyu(3)).unwrap().seen_of(361), 361);
+        assert_eq!(Style::of(Rank::Kyu(15)).unwrap().seen_of(361), 20);
     }
 }
