@@ -173,8 +173,8 @@ const fn anchor(kyu: i32, seen: f64, playouts: f64, taste: f64) -> Anchor {
 /// ranked AI and a ladder of the styles against each other (docs/RANKS.md);
 /// a rung of 20 games at each rank is still to come.
 pub const ANCHORS: &[Anchor] = &[
-    anchor(30, 1.0, 1.0, 0.3),
-    anchor(25, 1.0, 1.0, 0.7),
+    anchor(30, 1.0, 1.0, 0.5),
+    anchor(25, 1.0, 1.0, 0.9),
     anchor(20, 3.0, 1.0, 1.0),
     anchor(15, 20.0, 64.0, 1.0),
     anchor(10, 60.0, 600.0, 1.0),
