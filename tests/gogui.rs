@@ -111,7 +111,7 @@ fn settings_are_listed_and_set_one_at_a_time() {
     let mut e = GtpProcess::tianyuan(&["--threads", "1", "--time", "2"]);
     let defaults = "[string] playouts 0\n[string] time 2\n[string] threads 1\n\
                     [string] resign_threshold 0.1\n[bool] resign 1\n[bool] ponder 0\n\
-                    [bool] live_gfx 0";
+                    [bool] live_gfx 0\n[string] rank max";
     assert_eq!(e.ok("tianyuan-param"), defaults);
     for bad in [
         "tianyuan-param colour 1",
@@ -126,6 +126,11 @@ fn settings_are_listed_and_set_one_at_a_time() {
     ] {
         assert_eq!(e.cmd(bad), Err("syntax error".to_string()), "{bad}");
     }
+    // A rank it does not play is refused with the reason.
+    assert!(e
+        .cmd("tianyuan-param rank 40k")
+        .unwrap_err()
+        .contains("not a rank"));
     assert_eq!(e.ok("tianyuan-param"), defaults, "nothing changed");
     for set in [
         "playouts 500",
@@ -135,6 +140,7 @@ fn settings_are_listed_and_set_one_at_a_time() {
         "resign 0",
         "ponder 1",
         "live_gfx 1",
+        "rank 12k",
     ] {
         assert_eq!(e.ok(&format!("tianyuan-param {set}")), "");
     }
@@ -142,7 +148,7 @@ fn settings_are_listed_and_set_one_at_a_time() {
         e.ok("tianyuan-param"),
         "[string] playouts 500\n[string] time 0.5\n[string] threads 2\n\
          [string] resign_threshold 0.05\n[bool] resign 0\n[bool] ponder 1\n\
-         [bool] live_gfx 1"
+         [bool] live_gfx 1\n[string] rank 12k"
     );
     e.ok("tianyuan-param ponder 0");
     e.ok("tianyuan-param playouts 0");
