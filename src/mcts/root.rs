@@ -6,7 +6,7 @@
 
 use super::dead::DeadRegion;
 use super::tree::TreeMove;
-use crate::board::{Board, Color, Game, Move, Rules, Scoring, ARRAY_SIZE};
+use crate::board::{Board, Color, Game, Rules, Scoring, ARRAY_SIZE};
 use crate::patterns::Recent;
 use std::sync::atomic::{AtomicI64, AtomicU32, Ordering::Relaxed};
 
@@ -42,18 +42,7 @@ impl<'a> Root<'a> {
             board: game.board(),
             to_move,
             komi,
-            recent: {
-                let stone = |m: Option<&(Color, Move)>| match m {
-                    Some((_, Move::Play(p))) => Some(*p),
-                    _ => None,
-                };
-                let mut moves = game.moves().iter().rev();
-                let last = stone(moves.next());
-                Recent {
-                    last,
-                    last2: stone(moves.next()),
-                }
-            },
+            recent: Recent::of(game),
             rules: game.rules(),
             adjusts: rules_in_playouts
                 && (game.rules().scoring() == Scoring::Territory || game.rules().group_tax()),

@@ -49,7 +49,7 @@ pub fn load(path: &std::path::Path) -> Result<&'static Model, String> {
     Ok(Box::leak(Box::new(model)))
 }
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Game, Move, Point};
 use crate::tactics::ladder::{escape_is_laddered, is_ladder_atari, two_liberties};
 use crate::tactics::move_effect;
 
@@ -175,6 +175,20 @@ pub struct Recent {
 }
 
 impl Recent {
+    /// The last two moves of `game`.
+    pub fn of(game: &Game) -> Recent {
+        let stone = |m: Option<&(Color, Move)>| match m {
+            Some((_, Move::Play(p))) => Some(*p),
+            _ => None,
+        };
+        let mut moves = game.moves().iter().rev();
+        let last = stone(moves.next());
+        Recent {
+            last,
+            last2: stone(moves.next()),
+        }
+    }
+
     /// The recent moves of the position after `mv` (`None`: a pass).
     pub fn after(self, mv: Option<Point>) -> Recent {
         Recent {

@@ -21,7 +21,7 @@
 //! anchors of [`ANCHORS`], which calibration matches against outside rank
 //! anchors set (docs/RANKS.md).
 
-use crate::board::{Color, Game, Move, Point};
+use crate::board::{Color, Game, Point};
 use crate::patterns::{spatial, Model, Recent};
 use crate::tactics;
 use rand::rngs::SmallRng;
@@ -249,18 +249,7 @@ pub fn unseen_moves(
     seed: u64,
 ) -> Vec<Option<Point>> {
     let board = game.board();
-    // The last two moves (`None`: a pass, or no move yet).
-    let point = |back: usize| {
-        let moves = game.moves();
-        match moves.len().checked_sub(back).map(|i| moves[i].1) {
-            Some(Move::Play(p)) => Some(p),
-            _ => None,
-        }
-    };
-    let recent = Recent {
-        last: point(1),
-        last2: point(2),
-    };
+    let recent = Recent::of(game);
     let legal: Vec<Point> = board
         .points()
         .filter(|&p| board.is_empty_at(p) && game.is_legal(c, p))
@@ -304,6 +293,7 @@ pub fn unseen_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Move;
 
     #[test]
     fn ranks_parse_as_people_write_them() {
