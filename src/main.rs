@@ -96,8 +96,7 @@ struct EngineArgs {
 
 /// A rank for `--rank`.
 fn parse_rank(s: &str) -> Result<Rank, String> {
-    s.parse()
-        .map_err(|e: tianyuan::player::rank::RankError| e.0)
+    Ok(s.parse()?)
 }
 
 /// `NAME=VALUE` for `--param`, checked against the search's parameters.

@@ -10,8 +10,8 @@ use crate::board::{
     Bitboard, Color, HandicapError, IllegalMove, KoRule, Move, Point, Rules, Ruleset,
 };
 use crate::engine::{Engine, PointStatus, Setting};
-use crate::player::rank::RankError;
 use crate::player::GenMode;
+use crate::player::Rank;
 use crate::tactics::reader::Answer;
 use crate::time::TimeControl;
 
@@ -552,7 +552,7 @@ fn tianyuan_rank(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
     if a.is_empty() {
         return Ok(e.options().rank.to_string());
     }
-    let rank = a.all().join(" ").parse().map_err(|r: RankError| r.0)?;
+    let rank: Rank = a.all().join(" ").parse()?;
     e.set(Setting::Rank(rank))
         .map_err(|_| "invalid rank".to_string())?;
     Ok(String::new())

@@ -82,6 +82,14 @@ impl fmt::Display for Rank {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RankError(pub String);
 
+/// GTP errors and clap's value parsers are strings: a refused rank
+/// becomes its message.
+impl From<RankError> for String {
+    fn from(e: RankError) -> String {
+        e.0
+    }
+}
+
 impl fmt::Display for RankError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

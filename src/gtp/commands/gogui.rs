@@ -212,10 +212,7 @@ pub fn param(e: &mut Engine, a: &Args) -> Result<String, GtpError> {
         "resign" => Setting::Resign(bool_value()?),
         "ponder" => Setting::Ponder(bool_value()?),
         "live_gfx" => Setting::LiveGfx(bool_value()?),
-        "rank" => Setting::Rank(
-            text.parse()
-                .map_err(|r: crate::player::rank::RankError| r.0)?,
-        ),
+        "rank" => Setting::Rank(text.parse()?),
         _ => return Err(syntax_error()),
     };
     e.set(setting).map_err(|_| syntax_error())?;
