@@ -91,8 +91,6 @@ impl Player {
 
     /// Choose a move for `c` in `game`, spending what `time` allows, or
     /// less when `stop` is set (the controller interrupts); `reporter`
-    /// Choose a move for `c` in `game`, spending what `time` allows, or
-    /// less when `stop` is set (the controller interrupts); `reporter`
     /// sees the search as it goes.
     pub fn genmove(
         &mut self,
