@@ -177,13 +177,13 @@ const fn anchor(kyu: i32, seen: f64, playouts: f64, taste: f64) -> Anchor {
 }
 
 /// The calibration's anchors, weakest first; ranks between two are
-/// interpolated on a log scale. From the first probes against KaTrain's
-/// ranked AI and a ladder of the styles against each other (docs/RANKS.md);
-/// a rung of 20 games at each rank is still to come.
+/// interpolated on a log scale. 15k and 20k from rungs against KaTrain's
+/// ranked AI, 10k from probes, the others from a ladder of the styles
+/// against each other (docs/RANKS.md).
 pub const ANCHORS: &[Anchor] = &[
     anchor(30, 1.0, 1.0, 0.5),
     anchor(25, 1.0, 1.0, 0.9),
-    anchor(20, 3.0, 1.0, 1.0),
+    anchor(20, 8.0, 32.0, 1.0),
     anchor(15, 20.0, 64.0, 1.0),
     anchor(10, 60.0, 600.0, 1.0),
     anchor(5, 150.0, 2000.0, 1.0),
