@@ -177,10 +177,9 @@ const fn anchor(kyu: i32, seen: f64, playouts: f64, taste: f64) -> Anchor {
 }
 
 /// The calibration's anchors, weakest first; ranks between two are
-/// interpolated on a log scale. 15k and 20k from rungs against KaTrain's
-/// ranked AI; 10k moved down the ladder of the styles after its first
-/// anchor won 18 of 21 against KaTrain's 10k; the others from that ladder
-/// (docs/RANKS.md).
+/// interpolated on a log scale. 20k, 15k and 10k from rungs of 20 games
+/// against KaTrain's ranked AI; the others from a ladder of the styles
+/// against each other (docs/RANKS.md).
 pub const ANCHORS: &[Anchor] = &[
     anchor(30, 1.0, 1.0, 0.5),
     anchor(25, 1.0, 1.0, 0.9),
