@@ -52,23 +52,89 @@ pub struct Pattern {
 pub struct Model {
     tactical: Vec<f32>,
     patterns: Vec<Pattern>,
-    /// Every symmetric plain hash of every pattern: (size index, pattern).
-    table: HashTable<(u8, u32)>,
+    /// The patterns' gammas in one dense array, read at every rating.
+    gammas: Vec<f32>,
+    /// Every symmetric plain hash of every pattern, with its size.
+    index: PatternIndex,
+}
+
+/// Finds a pattern by its size index and plain hash with one memory read:
+/// an open-addressed table (linear probing, at most two fifths full) of
+/// 64-bit slots, each the high half of the key (the hash mixed with its
+/// size) and the pattern's number plus one (0: an empty slot). The slot
+/// comes from the key's low bits and its check from the high ones, so 53
+/// or more of the key's 64 bits must agree, against the two cache misses a
+/// lookup in a `HashMap` costs (its control bytes and its slot). Rating
+/// every move of every new tree node is where the search spends most of
+/// its time outside the playouts (docs/PERFORMANCE.md).
+#[derive(Clone, Debug)]
+struct PatternIndex {
+    slots: Vec<u64>,
+    mask: usize,
+}
+
+impl PatternIndex {
+    fn with_entries(n: usize) -> PatternIndex {
+        let len = (n * 5 / 2).next_power_of_two().max(1024);
+        PatternIndex {
+            slots: vec![0; len],
+            mask: len - 1,
+        }
+    }
+
+    /// The key of the pattern of size index `k` with plain hash `h`.
+    fn key(k: usize, h: u64) -> u64 {
+        h ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Record pattern `i` under size `k` and hash `h`; a later pattern
+    /// with the same key replaces the earlier one, as `HashMap::insert`.
+    fn insert(&mut self, k: usize, h: u64, i: u32) {
+        let key = Self::key(k, h);
+        let check = key >> 32;
+        let mut s = key as usize & self.mask;
+        loop {
+            let slot = self.slots[s];
+            if slot == 0 || slot >> 32 == check {
+                self.slots[s] = check << 32 | (i as u64 + 1);
+                return;
+            }
+            s = (s + 1) & self.mask;
+        }
+    }
+
+    fn get(&self, k: usize, h: u64) -> Option<u32> {
+        let key = Self::key(k, h);
+        let check = key >> 32;
+        let mut s = key as usize & self.mask;
+        loop {
+            let slot = self.slots[s];
+            if slot == 0 {
+                return None;
+            }
+            if slot >> 32 == check {
+                return Some((slot as u32) - 1);
+            }
+            s = (s + 1) & self.mask;
+        }
+    }
 }
 
 impl Model {
     pub fn new(tactical: Vec<f32>, patterns: Vec<Pattern>) -> Model {
         assert_eq!(tactical.len(), TACTICAL_IDS as usize);
-        let mut table = HashTable::default();
+        let mut index = PatternIndex::with_entries(patterns.len() * 8);
         for (i, p) in patterns.iter().enumerate() {
             for h in spatial::symmetric_hashes(&p.points, p.size as usize) {
-                table.insert(h, (p.size, i as u32));
+                index.insert(p.size as usize, h, i as u32);
             }
         }
+        let gammas = patterns.iter().map(|p| p.gamma).collect();
         Model {
             tactical,
             patterns,
-            table,
+            gammas,
+            index,
         }
     }
 
@@ -89,18 +155,12 @@ impl Model {
     /// The gamma of the pattern of size index `k` with plain hash `h`, if
     /// the model knows it.
     pub fn pattern_gamma(&self, k: usize, h: u64) -> Option<f32> {
-        match self.table.get(&h) {
-            Some(&(size, i)) if size as usize == k => Some(self.patterns[i as usize].gamma),
-            _ => None,
-        }
+        self.index.get(k, h).map(|i| self.gammas[i as usize])
     }
 
     /// [`Model::spatial`] with the colour codes of the position made once.
     pub fn spatial_in(&self, codes: &spatial::Codes, board: &Board, p: Point) -> Option<u32> {
-        codes.largest_known(board, p, |k, h| match self.table.get(&h) {
-            Some(&(size, i)) if size as usize == k => Some(i),
-            _ => None,
-        })
+        codes.largest_known(board, p, |k, h| self.index.get(k, h))
     }
 
     /// [`Model::strength`] with the colour codes of the position (for `c`
@@ -126,7 +186,7 @@ impl Model {
             s *= self.tactical[id as usize] as f64;
         }
         if let Some(i) = pattern {
-            s *= self.patterns[i as usize].gamma as f64;
+            s *= self.gammas[i as usize] as f64;
         }
         s
     }
@@ -267,5 +327,35 @@ mod tests {
         assert!(Model::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(Model::from_bytes(b"TYPAT1\n").is_err());
         assert!(Model::from_bytes(b"hello").is_err());
+    }
+
+    #[test]
+    fn the_index_finds_what_a_hash_map_finds() {
+        // Every symmetric hash of every shipped pattern, as the plain map
+        // the index replaced kept them: (size, pattern), the last insert
+        // winning.
+        let model = crate::patterns::shipped();
+        let mut map: HashTable<(u8, u32)> = HashTable::default();
+        for (i, p) in model.patterns().iter().enumerate() {
+            for h in spatial::symmetric_hashes(&p.points, p.size as usize) {
+                map.insert(h, (p.size, i as u32));
+            }
+        }
+        for (&h, &(size, i)) in &map {
+            assert_eq!(model.index.get(size as usize, h), Some(i));
+            // Another size with the same hash is another pattern.
+            let other = (size as usize + 1) % SIZES;
+            assert_eq!(model.index.get(other, h), None);
+        }
+        // Hashes of no pattern are not found.
+        let mut x = 0x1234_5678_9ABC_DEF0u64;
+        for _ in 0..100_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if !map.contains_key(&x) {
+                assert_eq!(model.index.get(3, x), None);
+            }
+        }
     }
 }
