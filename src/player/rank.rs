@@ -177,16 +177,16 @@ const fn anchor(kyu: i32, seen: f64, playouts: f64, taste: f64) -> Anchor {
 }
 
 /// The calibration's anchors, weakest first; ranks between two are
-/// interpolated on a log scale. 20k, 15k and 10k from rungs of 20 games
-/// against KaTrain's ranked AI; the others from a ladder of the styles
-/// against each other (docs/RANKS.md).
+/// interpolated on a log scale. 25k, 20k, 15k, 10k and 5k from rungs of
+/// 20 games against KaTrain's ranked AI (12k, between two of them, has its
+/// own rung); 30k and 3k are guesses (docs/RANKS.md).
 pub const ANCHORS: &[Anchor] = &[
     anchor(30, 1.0, 1.0, 0.5),
-    anchor(25, 1.0, 1.0, 0.9),
+    anchor(25, 4.0, 4.0, 1.0),
     anchor(20, 8.0, 32.0, 1.0),
     anchor(15, 20.0, 64.0, 1.0),
     anchor(10, 30.0, 250.0, 1.0),
-    anchor(5, 150.0, 2000.0, 1.0),
+    anchor(5, 80.0, 1000.0, 1.0),
     anchor(3, 361.0, 4000.0, 1.0),
 ];
 
