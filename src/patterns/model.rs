@@ -61,10 +61,11 @@ pub struct Model {
 /// Finds a pattern by its size index and plain hash with one memory read:
 /// an open-addressed table (linear probing, at most two fifths full) of
 /// 64-bit slots, each the high half of the key (the hash mixed with its
-/// size) and the pattern's number plus one (0: an empty slot). The slot
-/// comes from the key's low bits and its check from the high ones, so 53
-/// or more of the key's 64 bits must agree, against the two cache misses a
-/// lookup in a `HashMap` costs (its control bytes and its slot). Rating
+/// size) and the pattern's number plus one (0: an empty slot). The probe
+/// starts at the key's low bits and matches on its high 32, so a pattern
+/// the model lacks is taken for another about once in 2^32 lookups (each
+/// a few slots long); a `HashMap` compares whole keys but costs two cache
+/// misses a lookup (its control bytes and its slot), this one. Rating
 /// every move of every new tree node is where the search spends most of
 /// its time outside the playouts (docs/PERFORMANCE.md).
 #[derive(Clone, Debug)]
