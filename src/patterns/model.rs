@@ -64,8 +64,8 @@ pub struct Model {
 /// size) and the pattern's number plus one (0: an empty slot). The probe
 /// starts at the key's low bits and matches on its high 32, so a pattern
 /// the model lacks is taken for another about once in 2^32 lookups (each
-/// a few slots long); a `HashMap` compares whole keys but costs two cache
-/// misses a lookup (its control bytes and its slot), this one. Rating
+/// a few slots long). A `HashMap` compares whole keys but costs two cache
+/// misses a lookup (its control bytes and its slot); this costs one. Rating
 /// every move of every new tree node is where the search spends most of
 /// its time outside the playouts (docs/PERFORMANCE.md).
 #[derive(Clone, Debug)]
@@ -91,30 +91,27 @@ impl PatternIndex {
     /// Record pattern `i` under size `k` and hash `h`; a later pattern
     /// with the same key replaces the earlier one, as `HashMap::insert`.
     fn insert(&mut self, k: usize, h: u64, i: u32) {
+        let (s, check) = self.probe(k, h);
+        self.slots[s] = check << 32 | (i as u64 + 1);
+    }
+
+    fn get(&self, k: usize, h: u64) -> Option<u32> {
+        match self.slots[self.probe(k, h).0] {
+            0 => None,
+            slot => Some(slot as u32 - 1),
+        }
+    }
+
+    /// The slot of size `k` and hash `h` (the one that holds it, or the
+    /// empty one that ends its probe) and the key's check.
+    fn probe(&self, k: usize, h: u64) -> (usize, u64) {
         let key = Self::key(k, h);
         let check = key >> 32;
         let mut s = key as usize & self.mask;
         loop {
             let slot = self.slots[s];
             if slot == 0 || slot >> 32 == check {
-                self.slots[s] = check << 32 | (i as u64 + 1);
-                return;
-            }
-            s = (s + 1) & self.mask;
-        }
-    }
-
-    fn get(&self, k: usize, h: u64) -> Option<u32> {
-        let key = Self::key(k, h);
-        let check = key >> 32;
-        let mut s = key as usize & self.mask;
-        loop {
-            let slot = self.slots[s];
-            if slot == 0 {
-                return None;
-            }
-            if slot >> 32 == check {
-                return Some((slot as u32) - 1);
+                return (s, check);
             }
             s = (s + 1) & self.mask;
         }
