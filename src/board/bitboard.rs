@@ -7,15 +7,35 @@
 
 use super::point::{Point, ARRAY_SIZE};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Sub, SubAssign};
 
 /// Number of `u64` words in a bitboard.
 pub const WORDS: usize = ARRAY_SIZE / 64;
 
 /// A set of grid points.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Eq, Default)]
 #[must_use]
 pub struct Bitboard(pub [u64; WORDS]);
+
+/// Word by word, without the call to `memcmp` that the derived comparison
+/// of the array makes (a flood compares once a step).
+impl PartialEq for Bitboard {
+    #[inline]
+    fn eq(&self, o: &Bitboard) -> bool {
+        let mut diff = 0;
+        for i in 0..WORDS {
+            diff |= self.0[i] ^ o.0[i];
+        }
+        diff == 0
+    }
+}
+
+impl Hash for Bitboard {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard([0; WORDS]);

@@ -23,3 +23,4 @@ pub use point::{ByColor, Color, Move, Point, ARRAY_SIZE, MAX_SIZE, MIN_SIZE};
 pub use points::PointSet;
 pub use rules::{HandicapCompensation, KoRule, Rules, Ruleset, Scoring};
 pub use score::{group_count, playout_adjustment, territory_in_seki, AreaCount, Count, Score};
+pub use zobrist::KeyMap;

@@ -2,6 +2,8 @@
 //! fixed splitmix64 sequence, so hashes are the same in every run.
 
 use super::point::{Color, Point, ARRAY_SIZE};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -35,3 +37,25 @@ static KEYS: [[u64; ARRAY_SIZE]; 2] = build();
 pub fn key(c: Color, p: Point) -> u64 {
     KEYS[c.index()][p.index()]
 }
+
+/// A hasher for keys that are already random (Zobrist hashes and keys mixed
+/// from them): the key is its own hash.
+#[derive(Default)]
+pub struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map on Zobrist keys, without SipHash's cost.
+pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<PassThrough>>;

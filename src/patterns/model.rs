@@ -12,30 +12,8 @@
 use super::spatial::{self, SIZES};
 use super::{tactics, Recent, Tactics, TACTICAL_IDS};
 use crate::board::{Board, Color, Point};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 const MAGIC: &[u8] = b"TYPAT1\n";
-
-/// Keys that are already random (Zobrist hashes) need no hashing.
-#[derive(Default)]
-pub struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-pub type HashTable<V> = HashMap<u64, V, BuildHasherDefault<PassThrough>>;
 
 /// One spatial pattern of a model.
 #[derive(Clone, Debug, PartialEq)]
@@ -292,6 +270,7 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::KeyMap;
 
     #[test]
     fn a_model_survives_its_file_and_finds_patterns_in_any_orientation() {
@@ -333,7 +312,7 @@ mod tests {
         // the index replaced kept them: (size, pattern), the last insert
         // winning.
         let model = crate::patterns::shipped();
-        let mut map: HashTable<(u8, u32)> = HashTable::default();
+        let mut map: KeyMap<(u8, u32)> = KeyMap::default();
         for (i, p) in model.patterns().iter().enumerate() {
             for h in spatial::symmetric_hashes(&p.points, p.size as usize) {
                 map.insert(h, (p.size, i as u32));

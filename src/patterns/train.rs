@@ -18,9 +18,10 @@
 //! 5. The held-out positions measure the model: how often its first choice
 //!    (and its first 5, 10) holds the move played.
 
-use super::model::{HashTable, Model, Pattern};
+use super::model::{Model, Pattern};
 use super::spatial;
 use super::{tactics, Group, Recent, TACTICAL_IDS};
+use crate::board::KeyMap;
 use crate::board::{Board, Color, Point};
 use crate::sgf;
 use std::collections::HashMap;
@@ -386,7 +387,7 @@ fn team_of(
     codes: &spatial::Codes,
     pos: &Position,
     p: Point,
-    dict: &HashTable<(u8, u32)>,
+    dict: &KeyMap<(u8, u32)>,
 ) -> Team {
     let t = tactics(board, pos.c, p, pos.recent);
     let mut team = Team {
@@ -408,7 +409,7 @@ fn team_of(
 fn build_data(
     records: &[Record],
     train: &[Position],
-    dict: &HashTable<(u8, u32)>,
+    dict: &KeyMap<(u8, u32)>,
     threads: usize,
 ) -> Data {
     let bound = |i: usize| i * train.len() / PARTS;
@@ -419,7 +420,7 @@ fn build_data(
     }
 }
 
-fn build_part(records: &[Record], train: &[Position], dict: &HashTable<(u8, u32)>) -> Part {
+fn build_part(records: &[Record], train: &[Position], dict: &KeyMap<(u8, u32)>) -> Part {
     let mut data = Part {
         teams: Vec::new(),
         counts: Vec::new(),
@@ -715,7 +716,7 @@ fn patterns_of(
     kept: &[((u8, u64), Sighting)],
     games: &[Record],
     positions: &[Position],
-) -> (Vec<Pattern>, HashTable<(u8, u32)>) {
+) -> (Vec<Pattern>, KeyMap<(u8, u32)>) {
     let mut first: Vec<(usize, usize)> = kept
         .iter()
         .enumerate()
@@ -733,7 +734,7 @@ fn patterns_of(
         }
     });
     let mut patterns = Vec::with_capacity(kept.len());
-    let mut dict = HashTable::default();
+    let mut dict = KeyMap::default();
     for (i, (&((k, _), _), points)) in kept.iter().zip(points).enumerate() {
         for h in spatial::symmetric_hashes(&points, k as usize) {
             dict.insert(h, (k, i as u32));

@@ -41,8 +41,7 @@ mod tests;
 mod survey;
 pub use survey::{survey, Fate, Finding, LifeCache};
 
-use crate::board::{Bitboard, Board, Color, Point};
-use std::collections::HashMap;
+use crate::board::{Bitboard, Board, Color, KeyMap, Point};
 
 /// Nodes each of a GTP question's three readings may expand (about 0.5 s
 /// each on 19x19: the solver reads about 100,000 nodes a second).
@@ -383,7 +382,7 @@ struct Solver<'p> {
     boards: Vec<Board>,
     /// The positions of the line read (positional hashes).
     path: Vec<u64>,
-    table: HashMap<u64, (u32, u32)>,
+    table: KeyMap<(u32, u32)>,
     nodes: u64,
     budget: u64,
     /// The read stopped for the budget.
@@ -406,7 +405,7 @@ impl<'p> Solver<'p> {
             zone: zone(board, problem),
             boards: vec![board.clone(); 2],
             path: Vec::with_capacity(MAX_DEPTH + 1),
-            table: HashMap::new(),
+            table: KeyMap::default(),
             nodes: 0,
             budget,
             aborted: false,
@@ -702,7 +701,9 @@ impl<'p> Solver<'p> {
             self.table.insert(key, (INF, 0));
             return;
         }
-        if depth > 0 {
+        // A node in the table was looked at before and is no leaf: a leaf's
+        // numbers are final, so df-pn never comes back to it.
+        if depth > 0 && !self.table.contains_key(&key) {
             if let Some(numbers) = self.leaf(&self.boards[depth]) {
                 self.table.insert(key, numbers);
                 return;

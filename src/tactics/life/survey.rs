@@ -6,9 +6,8 @@
 //! hands the search the urgent moves as priors.
 
 use super::{Problem, Status};
-use crate::board::{Bitboard, Board, Color, Point};
+use crate::board::{Bitboard, Board, Color, KeyMap, Point};
 use crate::tactics::benson::pass_alive;
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// A group's fate as the survey read it.
@@ -40,7 +39,7 @@ pub struct Finding {
 /// not change reads the same.
 #[derive(Default)]
 pub struct LifeCache {
-    table: HashMap<u64, Status>,
+    table: KeyMap<Status>,
 }
 
 /// Entries past which the cache starts afresh.
