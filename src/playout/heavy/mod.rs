@@ -320,11 +320,11 @@ impl HeavyPolicy {
                 continue;
             }
             // Capture an attacker in atari next to the threatened string.
-            for m in opposing_neighbours(board, c, n, params) {
+            each_opposing_neighbour(board, c, n, params, |m| {
                 if board.in_atari(m) {
                     push_capture(board, c, m, out);
                 }
-            }
+            });
             // Extend when it gives the string three liberties, or two
             // that do not run into a ladder.
             if let Some(l) = board.atari_liberty(n).filter(|&l| !out.contains(l)) {
@@ -362,9 +362,9 @@ impl HeavyPolicy {
             };
             // Each opposing string once (a string touches several stones).
             let mut opposing = PointSet::<16>::new();
-            for m in opposing_neighbours(board, c, n, params) {
+            each_opposing_neighbour(board, c, n, params, |m| {
                 if !opposing.add(board.string_head(m)) && !opposing.is_full() {
-                    continue;
+                    return;
                 }
                 if board.in_atari(m) {
                     push_capture(board, c, m, out);
@@ -377,7 +377,7 @@ impl HeavyPolicy {
                         }
                     }
                 }
-            }
+            });
             let head = board.string_head(n);
             for (l, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
                 if extension_liberties(board, c, l, head, Some(other)) >= 3 {
@@ -484,21 +484,26 @@ fn connects_out(board: &Board, s: Point, libs: [Point; 2]) -> bool {
         || (joins(libs[1]) && open(libs[0], libs[1]))
 }
 
-/// The stones of `!c` next to the first `params.attacker_scan_stones`
-/// stones of the string of `c` through `n` (a stone once for each stone
-/// of the string it touches).
+/// Call `f` with each stone of `!c` next to the first
+/// `params.attacker_scan_stones` stones of the string of `c` through `n`
+/// (a stone once for each stone of the string it touches). Two plain
+/// loops: the same walk as an iterator of `flat_map` cost 4% of a 19x19
+/// search in its adapters.
 #[inline]
-fn opposing_neighbours<'b>(
-    board: &'b Board,
+fn each_opposing_neighbour(
+    board: &Board,
     c: Color,
     n: Point,
     params: &HeavyParams,
-) -> impl Iterator<Item = Point> + 'b {
-    board
-        .string_stones(n)
-        .take(params.attacker_scan_stones)
-        .flat_map(move |s| board.neighbours(s))
-        .filter(move |&m| board.color_at(m) == Some(!c))
+    mut f: impl FnMut(Point),
+) {
+    for s in board.string_stones(n).take(params.attacker_scan_stones) {
+        for m in board.neighbours(s) {
+            if board.color_at(m) == Some(!c) {
+                f(m);
+            }
+        }
+    }
 }
 
 /// Add the capture of the string through `m`, which is in atari, when it
