@@ -21,8 +21,7 @@
 use super::model::{Model, Pattern};
 use super::spatial;
 use super::{tactics, Group, Recent, TACTICAL_IDS};
-use crate::board::KeyMap;
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, KeyMap, Point};
 use crate::sgf;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
