@@ -422,7 +422,7 @@ mod tests {
                     x ^= x << 17;
                     *w = x | (x >> 5);
                 }
-                within = within & on;
+                within &= on;
                 let Some(seed) = within.first() else { continue };
                 let mut slow = Bitboard::single(seed);
                 loop {
