@@ -555,10 +555,17 @@ impl<'p> Solver<'p> {
     /// The moves of the node at `depth` with `to_move` to play.
     fn children(&mut self, depth: usize, to_move: Color, passed: bool) -> Vec<Child> {
         let mut out = Vec::with_capacity(MAX_CHILDREN);
-        let points = self.moves(depth);
         let board = &self.boards[depth];
         let stride = board.stride();
         let attacking = to_move == self.attacker;
+        // A defender in atari must save the target at once: any other move,
+        // or a pass, lets the attacker take it.
+        let forced = !attacking && board.liberty_count(self.problem.target) == 1;
+        let points = if forced {
+            self.saving_moves(board) & self.zone
+        } else {
+            self.moves(depth)
+        };
         // What a move should touch to look to the point: the attacker the
         // target's liberties and the defender's stones, the defender its
         // own stones and the attacker's strings it could take.
@@ -568,7 +575,8 @@ impl<'p> Solver<'p> {
             let inside = board.stones(self.attacker) & self.problem.region;
             to_the_point |= inside.neighbours(stride);
         }
-        for mv in points.iter().map(Some).chain([None]) {
+        let pass = (!forced).then_some(None);
+        for mv in points.iter().map(Some).chain(pass) {
             if mv.is_none() && passed {
                 // Two passes end the line: the target lives when it has
                 // two eyes or the attacker cannot come nearer (seki).
@@ -662,6 +670,23 @@ impl<'p> Solver<'p> {
             board.is_legal(self.attacker, p)
                 && (last_liberty || super::move_effect(board, self.attacker, p).liberties >= 2)
         })
+    }
+
+    /// The moves that may save the target in atari: its last liberty, and
+    /// the last liberty of each attacking string beside it in atari (a
+    /// capture that gives it liberties), wherever they lie.
+    fn saving_moves(&self, board: &Board) -> Bitboard {
+        let t = self.problem.target;
+        let mut out = board.liberties(t);
+        let stride = board.stride();
+        let mut beside = board.string_bitboard(t).neighbours(stride) & board.stones(self.attacker);
+        while let Some(p) = beside.first() {
+            beside -= board.string_bitboard(p);
+            if let Some(l) = board.atari_liberty(p) {
+                out.insert(l);
+            }
+        }
+        out
     }
 
     /// The points worth playing at `depth`: those of the zone that are
