@@ -42,9 +42,8 @@ pub enum Rank {
 pub const MIN_KYU: u8 = 30;
 
 /// The strongest rank below `max` that tianyuan plays; stronger ranks are
-/// refused. The full player at 1 s a move on 2 threads won 2 of 2 against
-/// KaTrain's 3k AI on the scale it was calibrated on (issue 48's first
-/// look); above that nothing is measured.
+/// refused. The 3k is calibrated against KaTrain's 3k AI; the full player
+/// at 1 s a move on 2 threads plays about KaTrain's 1k (docs/RANKS.md).
 pub const TOP: Rank = Rank::Kyu(3);
 
 impl Rank {
@@ -177,17 +176,17 @@ const fn anchor(kyu: i32, seen: f64, playouts: f64, taste: f64) -> Anchor {
 }
 
 /// The calibration's anchors, weakest first; ranks between two are
-/// interpolated on a log scale. 25k, 20k, 15k, 10k and 5k from rungs of
-/// 20 games against KaTrain's ranked AI (12k, between two of them, has its
-/// own rung); 30k and 3k are guesses (docs/RANKS.md).
+/// interpolated on a log scale. 25k, 20k, 15k, 10k, 5k and 3k from rungs
+/// of 20 games against KaTrain's ranked AI (12k, between two of them, has
+/// its own rung); 30k is a guess (docs/RANKS.md).
 pub const ANCHORS: &[Anchor] = &[
     anchor(30, 1.0, 1.0, 0.5),
     anchor(25, 4.0, 4.0, 1.0),
     anchor(20, 8.0, 32.0, 1.0),
     anchor(15, 20.0, 64.0, 1.0),
     anchor(10, 30.0, 250.0, 1.0),
-    anchor(5, 80.0, 1000.0, 1.0),
-    anchor(3, 361.0, 4000.0, 1.0),
+    anchor(5, 65.0, 750.0, 1.0),
+    anchor(3, 80.0, 1000.0, 1.0),
 ];
 
 impl Style {
@@ -413,7 +412,7 @@ mod tests {
             assert!((s.taste - a.taste).abs() < 1e-9, "{}k", a.kyu);
         }
         assert_eq!(Style::of(Rank::Kyu(30)).unwrap().seen_of(0), 1);
-        assert_eq!(Style::of(Rank::Kyu(3)).unwrap().seen_of(361), 361);
+        assert_eq!(Style::of(Rank::Kyu(3)).unwrap().seen_of(361), 80);
         assert_eq!(Style::of(Rank::Kyu(15)).unwrap().seen_of(361), 20);
     }
 }
