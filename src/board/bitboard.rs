@@ -134,22 +134,26 @@ impl Bitboard {
     #[inline]
     pub fn neighbours(&self, stride: usize) -> Bitboard {
         debug_assert!((1..64).contains(&stride));
-        let k = stride as u32;
-        let w = &self.0;
         let mut out = [0u64; WORDS];
-        // Word by word, each word's four shifts with the carries from the
-        // words beside it: no branch in the loop, so the compiler can
-        // unroll and vectorise it (the generic shifts cost a flood most of
-        // its time).
-        for i in 0..WORDS {
-            let lo = if i > 0 { w[i - 1] } else { 0 };
-            let hi = if i + 1 < WORDS { w[i + 1] } else { 0 };
-            out[i] = (w[i] << 1 | lo >> 63)
-                | (w[i] >> 1 | hi << 63)
-                | (w[i] << k | lo >> (64 - k))
-                | (w[i] >> k | hi << (64 - k));
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.word_neighbours(i, stride as u32);
         }
         Bitboard(out)
+    }
+
+    /// Word `i` of [`Bitboard::neighbours`] for a stride `k` below 64: the
+    /// word's four shifts with the carries from the words beside it, with
+    /// no branch a caller's loop cannot unroll (the generic shifts cost a
+    /// flood most of its time).
+    #[inline]
+    fn word_neighbours(&self, i: usize, k: u32) -> u64 {
+        let w = self.0[i];
+        let below = if i > 0 { self.0[i - 1] } else { 0 };
+        let above = if i + 1 < WORDS { self.0[i + 1] } else { 0 };
+        (w << 1 | below >> 63)
+            | (w >> 1 | above << 63)
+            | (w << k | below >> (64 - k))
+            | (w >> k | above << (64 - k))
     }
 
     /// The set grown by one step inside `within`, plus itself.
@@ -176,19 +180,8 @@ impl Bitboard {
         loop {
             let mut grew = 0;
             for i in lo..=hi {
-                let below = if i > 0 { cur.0[i - 1] } else { 0 };
-                let above = if i + 1 < WORDS { cur.0[i + 1] } else { 0 };
                 let w = cur.0[i];
-                let grown = (w
-                    | w << 1
-                    | below >> 63
-                    | w >> 1
-                    | above << 63
-                    | w << k
-                    | below >> (64 - k)
-                    | w >> k
-                    | above << (64 - k))
-                    & within.0[i];
+                let grown = (w | cur.word_neighbours(i, k)) & within.0[i];
                 grew |= grown ^ w;
                 cur.0[i] = grown;
             }

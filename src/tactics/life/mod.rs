@@ -562,7 +562,7 @@ impl<'p> Solver<'p> {
         // or a pass, lets the attacker take it.
         let forced = !attacking && board.liberty_count(self.problem.target) == 1;
         let points = if forced {
-            self.saving_moves(board) & self.zone
+            self.saving_moves(board)
         } else {
             self.moves(depth)
         };
@@ -672,9 +672,13 @@ impl<'p> Solver<'p> {
         })
     }
 
-    /// The moves that may save the target in atari: its last liberty, and
-    /// the last liberty of each attacking string beside it in atari (a
-    /// capture that gives it liberties), wherever they lie.
+    /// The moves of the zone that may save the target in atari: its last
+    /// liberty, and the last liberty of each attacking string beside it in
+    /// atari (a capture that gives it liberties). Those outside the zone are
+    /// left out like every other move there: the attacker could not follow
+    /// (docs/PROBLEMS.md). The tactical reader's `defence_candidates` finds
+    /// the same moves for a string in atari, but in a bounded list; a
+    /// bitboard drops none.
     fn saving_moves(&self, board: &Board) -> Bitboard {
         let t = self.problem.target;
         let mut out = board.liberties(t);
@@ -686,7 +690,7 @@ impl<'p> Solver<'p> {
                 out.insert(l);
             }
         }
-        out
+        out & self.zone
     }
 
     /// The points worth playing at `depth`: those of the zone that are
