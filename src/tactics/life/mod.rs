@@ -15,8 +15,9 @@
 //! liberties (seki), and is dead otherwise, so that the attacker of a
 //! dead group passes rather than capture it stone by stone. Moves are the
 //! empty points of the zone (the region's points near the defender's
-//! stones, [`zone`]) and a pass; the defender does not fill its own true
-//! eyes, and moves that touch the stones fought over are tried first. A
+//! stones, [`zone`], growing around the stones the defender plays) and a
+//! pass; the defender does not fill its own true eyes, and moves that
+//! touch the stones fought over are tried first. A
 //! move that repeats a position of the line read is not played
 //! (positional superko along the line).
 //!
@@ -378,6 +379,8 @@ struct Solver<'p> {
     privileged: Option<Color>,
     /// The points the read plays on ([`zone`]).
     zone: Bitboard,
+    /// The defender's stones of the region at the root.
+    root_own: Bitboard,
     /// The board at each depth of the line read.
     boards: Vec<Board>,
     /// The positions of the line read (positional hashes).
@@ -403,6 +406,7 @@ impl<'p> Solver<'p> {
             attacker: !problem.defender,
             privileged,
             zone: zone(board, problem),
+            root_own: board.stones(problem.defender) & problem.region,
             boards: vec![board.clone(); 2],
             path: Vec::with_capacity(MAX_DEPTH + 1),
             table: KeyMap::default(),
@@ -690,13 +694,32 @@ impl<'p> Solver<'p> {
                 out.insert(l);
             }
         }
-        out & self.zone
+        out & self.zone_at(board)
     }
 
     /// The points worth playing at `depth`: those of the zone that are
     /// empty.
     fn moves(&self, depth: usize) -> Bitboard {
-        self.zone & self.boards[depth].empty_points()
+        let board = &self.boards[depth];
+        self.zone_at(board) & board.empty_points()
+    }
+
+    /// The zone of the root grown by one step around the defender's stones
+    /// played since the root (through points of the region without
+    /// attacking stones), so that the read follows a group that extends:
+    /// in Go Game Guru easy-131 White's A4, played in atari, has its last
+    /// liberty A5 three steps from the root's stones, and a fixed zone left
+    /// it standing and proved that no attack works. One step, not the two
+    /// of the root's zone: two read wider and lose more problems to the
+    /// budget than they win (docs/PROBLEMS.md).
+    fn zone_at(&self, board: &Board) -> Bitboard {
+        let region = self.problem.region;
+        let new = (board.stones(self.problem.defender) & region) - self.root_own;
+        if new.is_empty() {
+            return self.zone;
+        }
+        let open = region - (board.stones(self.attacker) & region);
+        self.zone | new.dilate(board.stride(), open)
     }
 
     /// The numbers of a child: fixed, from the table, or 1 and 1.
