@@ -206,26 +206,27 @@ fn a_defence_that_needs_a_capture_outside_the_read_is_unknown() {
 
 #[test]
 fn the_zone_follows_the_defenders_new_stones() {
-    // Go Game Guru easy-131 in a corner of 13x13: Black kills by A3, a ko.
-    // After A3 and White's A4, A4's last liberty A5 lies three steps from
-    // White's stones as they stood; a zone fixed at the start leaves the
-    // stone in atari standing and proves that no attack works.
+    // Go Game Guru easy-131 in a corner of 13x13, upside down: Black kills
+    // by A11, a ko. After A11 and White's A10, A10's last liberty A9 lies
+    // three steps from White's stones as they stood; a zone fixed at the
+    // start leaves the stone in atari standing and proves that no attack
+    // works.
     let b = board(&[
-        ". . . . . . . . . . . . .",
-        ". . . . . . . . . . . . .",
-        ". . . . . . . . . . . . .",
-        ". . . . . . . . . . . . .",
-        ". . . . . . . . . . . . .",
-        "X X X X X X X X X . . . .",
+        ". . . O . X X . X . . . .",
+        ". O . . O O X . X . . . .",
+        ". O O O X X X . X . . . .",
+        ". X X X . . . . X . . . .",
         ". . . . . . . . X . . . .",
         ". X . . . . . . X . . . .",
         ". . . . . . . . X . . . .",
-        ". X X X . . . . X . . . .",
-        ". O O O X X X . X . . . .",
-        ". O . . O O X . X . . . .",
-        ". . . O . X X . X . . . .",
+        "X X X X X X X X X . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
     ]);
-    let p = Problem::around(&b, pt("B2", 13)).unwrap();
-    assert!(!zone(&b, &p).contains(pt("A5", 13)));
-    assert_eq!(p.attack(&b, 100_000), Status::KoFirst(Some(pt("A3", 13))));
+    let p = Problem::around(&b, pt("B12", 13)).unwrap();
+    assert!(!zone(&b, &p).contains(pt("A9", 13)));
+    assert_eq!(p.attack(&b, 100_000), Status::KoFirst(Some(pt("A11", 13))));
 }
