@@ -176,11 +176,13 @@ const fn anchor(kyu: i32, seen: f64, playouts: f64, taste: f64) -> Anchor {
 }
 
 /// The calibration's anchors, weakest first; ranks between two are
-/// interpolated on a log scale. 25k, 20k, 15k, 10k, 5k and 3k from rungs
-/// of 20 games against KaTrain's ranked AI (12k, between two of them, has
-/// its own rung); 30k is a guess (docs/RANKS.md).
+/// interpolated on a log scale. Each from a rung of 20 games against
+/// KaTrain's ranked AI (12k, between two of them, has its own rung;
+/// docs/RANKS.md). Moves seen are a share of the legal moves, rounded:
+/// the 30k's 3.5 of 361 are 4 at the first move, 3 while 258 or more
+/// moves are legal, then 2 and 1.
 pub const ANCHORS: &[Anchor] = &[
-    anchor(30, 1.0, 1.0, 0.5),
+    anchor(30, 3.5, 2.0, 1.0),
     anchor(25, 4.0, 4.0, 1.0),
     anchor(20, 8.0, 32.0, 1.0),
     anchor(15, 20.0, 64.0, 1.0),
