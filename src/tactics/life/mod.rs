@@ -17,9 +17,9 @@
 //! empty points of the zone (the region's points near the defender's
 //! stones, [`zone`], growing around the stones the defender plays) and a
 //! pass; the defender does not fill its own true eyes, and moves that
-//! touch the stones fought over are tried first. A
-//! move that repeats a position of the line read is not played
-//! (positional superko along the line).
+//! touch the stones fought over are tried first. A move that repeats a
+//! position of the line read is not played (positional superko along the
+//! line).
 //!
 //! Kos: the problem is read three times, with neither side, the defender
 //! or the attacker allowed to retake a ko at once (the side with
@@ -718,8 +718,7 @@ impl<'p> Solver<'p> {
         if new.is_empty() {
             return self.zone;
         }
-        let open = region - (board.stones(self.attacker) & region);
-        self.zone | new.dilate(board.stride(), open)
+        self.zone | new.dilate(board.stride(), region - board.stones(self.attacker))
     }
 
     /// The numbers of a child: fixed, from the table, or 1 and 1.
