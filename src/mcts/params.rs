@@ -85,6 +85,11 @@ pub struct SearchParams {
     pub life_budget: u64,
     /// Share of a timed search's time the survey may take.
     pub life_time: f64,
+    /// The move played is the root move of the highest lower confidence
+    /// bound of its win rate among those with at least this share of the
+    /// most visited move's visits (Leela Zero's `lcb_min_visit_ratio`,
+    /// 0.10 there); 0: the most visited move.
+    pub lcb_ratio: f64,
 }
 
 impl Default for SearchParams {
@@ -106,6 +111,7 @@ impl Default for SearchParams {
             life_dead: 0,
             life_budget: 2_000,
             life_time: 0.15,
+            lcb_ratio: 0.0,
         }
     }
 }
@@ -215,6 +221,7 @@ static PARAMS: &[Param] = &[
     param!("life_dead", num, life_dead),
     param!("life_budget", num, life_budget),
     param!("life_time", num, life_time),
+    param!("lcb_ratio", num, lcb_ratio),
     param!("prior.even", num, priors.even),
     param!("prior.capture", num, priors.capture),
     param!("prior.atari_escape", num, priors.atari_escape),

@@ -98,14 +98,16 @@ pub struct Candidate {
 /// What the search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// The most visited root move (`None` for pass), or `None` at all when
-    /// the root has no children.
+    /// The root move to play (`None` for pass): the most visited, or the
+    /// one of the best lower confidence bound ([`SearchParams::lcb_ratio`]);
+    /// `None` at all when the root has no children.
     pub best: Option<Option<Point>>,
     /// Win rate of the best move for the player to move.
     pub win_rate: f64,
     pub playouts: u64,
     pub elapsed: Duration,
-    /// Root moves with their statistics, most visited first.
+    /// Root moves with their statistics: the move to play first
+    /// ([`SearchParams::lcb_ratio`]), then the others most visited first.
     pub moves: Vec<Candidate>,
     /// Mean final score of all simulations for the player to move.
     pub score: f64,
@@ -516,8 +518,9 @@ impl Search {
         pv
     }
 
-    /// The root moves, most visited first; a reused tree's root moves were
-    /// made without the superko history, so they are checked against it.
+    /// The root moves, the move to play first, then most visited first; a
+    /// reused tree's root moves were made without the superko history, so
+    /// they are checked against it.
     fn summarise(
         &self,
         game: &Game,
@@ -554,6 +557,7 @@ impl Search {
             })
             .collect();
         moves.sort_by_key(|m| std::cmp::Reverse(m.stats.visits));
+        lcb_first(&mut moves, self.params.lcb_ratio);
         let ownership = self.root_stats.ownership();
         SearchResult {
             best: moves.first().map(|m| m.mv),
@@ -581,3 +585,25 @@ const PV_MIN_VISITS: u32 = 10;
 
 #[cfg(test)]
 mod tests;
+
+/// Put first, among `moves` sorted by visits, the move of the highest
+/// lower confidence bound of its win rate of those with at least `ratio`
+/// of the first's visits (none when `ratio` is 0): a move whose win rate
+/// rose late, over fewer visits, is played when its bound says it is
+/// better.
+fn lcb_first(moves: &mut [Candidate], ratio: f64) {
+    let Some(first) = moves.first() else {
+        return;
+    };
+    if ratio <= 0.0 {
+        return;
+    }
+    let floor = (first.stats.visits as f64 * ratio).max(1.0);
+    let best = moves
+        .iter()
+        .enumerate()
+        .take_while(|(_, m)| m.stats.visits as f64 >= floor)
+        .max_by(|(_, a), (_, b)| a.stats.lcb().total_cmp(&b.stats.lcb()))
+        .map_or(0, |(i, _)| i);
+    moves[..=best].rotate_right(1);
+}

@@ -327,14 +327,15 @@ struct Sight {
 /// Under rules where points beyond the win decide what is worth playing
 /// (the ancient game's group tax), the move to play among those the
 /// search found as good: of the root moves with at least a third of the
-/// most visited move's visits and a win rate within 0.02 of it, the one
-/// whose simulations ended with the best mean score for the player. When
-/// the game is decided either way the win rates all agree, and this is
-/// what still makes connecting its groups and cutting the opponent's
-/// worth a move. `None` when the result has no such move.
+/// most visited move's visits and a win rate within 0.02 of the chosen
+/// move's, the one whose simulations ended with the best mean score for
+/// the player. When the game is decided either way the win rates all
+/// agree, and this is what still makes connecting its groups and cutting
+/// the opponent's worth a move. `None` when the result has no such move.
 fn score_tiebreak(result: &SearchResult) -> Option<Option<Point>> {
     let top = result.moves.first()?;
-    let (visits, rate) = (top.stats.visits, top.stats.win_rate());
+    let rate = top.stats.win_rate();
+    let visits = result.moves.iter().map(|m| m.stats.visits).max()?;
     result
         .moves
         .iter()

@@ -327,3 +327,41 @@ fn two_liberty_stages_follow_the_board_size() {
     assert_eq!(p.heavy_for(19).two_liberty_stones, 2);
     assert_eq!(p.heavy_for(9).two_liberty_stones, 2);
 }
+
+fn candidate(x: usize, visits: u32, win_rate: f64) -> Candidate {
+    let value = (win_rate * f64::from(visits) * f64::from(crate::mcts::tree::WIN)) as u32;
+    Candidate {
+        mv: Point::new(x, 0, 9),
+        stats: Stats {
+            visits,
+            value,
+            ..Stats::default()
+        },
+        pv: Vec::new(),
+        score: None,
+        ownership: None,
+    }
+}
+
+#[test]
+fn the_move_of_the_best_lower_bound_is_played() {
+    // Go Game Guru easy-110 at 10,000 playouts: Q1 7,539 visits at 0.900,
+    // T1 1,450 at 0.935 (the answer), a third move 80 at 0.99.
+    let moves = || {
+        vec![
+            candidate(0, 7539, 0.900),
+            candidate(1, 1450, 0.935),
+            candidate(2, 80, 0.99),
+        ]
+    };
+    let mut m = moves();
+    lcb_first(&mut m, 0.1);
+    let order: Vec<_> = m.iter().map(|c| c.stats.visits).collect();
+    assert_eq!(order, [1450, 7539, 80], "T1's bound is the highest");
+    let mut m = moves();
+    lcb_first(&mut m, 0.0);
+    assert_eq!(m[0].stats.visits, 7539, "off: the most visited");
+    let mut m = moves();
+    lcb_first(&mut m, 0.5);
+    assert_eq!(m[0].stats.visits, 7539, "T1 has too few visits for 0.5");
+}
