@@ -583,9 +583,6 @@ const PV_MAX: usize = 24;
 /// variation.
 const PV_MIN_VISITS: u32 = 10;
 
-#[cfg(test)]
-mod tests;
-
 /// Put first, among `moves` sorted by visits, the move of the highest
 /// lower confidence bound of its win rate of those with at least `ratio`
 /// of the first's visits (none when `ratio` is 0): a move whose win rate
@@ -607,3 +604,6 @@ fn lcb_first(moves: &mut [Candidate], ratio: f64) {
         .map_or(0, |(i, _)| i);
     moves[..=best].rotate_right(1);
 }
+
+#[cfg(test)]
+mod tests;
